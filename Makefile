@@ -1,0 +1,69 @@
+# axe: a quilt series that carves Linux 6.12 down to microcontroller size.
+# Every target is a thin wrapper around a script in scripts/; see README.
+
+SHELL := /bin/bash
+S := scripts
+
+# Passed through to the scripts when set on the command line.
+export KERNEL_TARBALL KERNEL_SRC JOBS SKIP_KUNIT SKIP_BOOT SKIP_ARM
+
+PROFILE ?= x86_64-axe
+
+.PHONY: all main deps prepare apply check-am refresh lint kunit boot build \
+	check clean distclean help
+
+# The main job: build the axe profile, boot it, report sizes and the probe.
+all main:
+	@$(S)/main
+
+help:
+	@sed -n 's/^## //p' $(MAKEFILE_LIST)
+
+## make            build x86_64-axe (and -full), boot it in QEMU, print a report
+## make check      the test command: lint, quilt + git am, KUnit, boot, ARM build
+## make deps       install the Debian packages the tooling needs (apt-get)
+deps:
+	@$(S)/deps
+
+## make prepare    pinned base kernel -> build/base/linux (KERNEL_TARBALL=, KERNEL_SRC=)
+prepare:
+	@$(S)/prepare
+
+## make apply      quilt push the series onto a fresh copy of the base (build/src)
+apply: prepare
+	@$(S)/apply
+
+## make check-am   the series applies with git am too, to the same tree
+check-am: prepare
+	@$(S)/check-am
+
+## make refresh    rewrite patches from build/src, sync overlay and kunit-tests
+refresh: prepare
+	@$(S)/refresh
+
+## make lint       headers, checkpatch --strict, sync, fragments (no kernel build)
+lint: prepare
+	@$(S)/lint
+
+## make kunit      every .kunitconfig on UML, upstream and tiny (scripts/kunit.conf)
+kunit: apply
+	@$(S)/kunit
+
+## make boot       boot x86_64-full and x86_64-axe with KUnit built in, in QEMU
+boot: apply
+	@$(S)/boot --kunit x86_64-full x86_64-axe
+
+## make build PROFILE=name   build one profile of scripts/profiles.conf
+build: apply
+	@$(S)/build-profile $(PROFILE)
+
+check:
+	@$(S)/check
+
+## make clean      remove kernel builds and logs (keeps the base and build/src)
+clean:
+	rm -rf build/out build/kunit build/logs build/tmp build/boot
+
+## make distclean  remove build/ entirely
+distclean:
+	rm -rf build
