@@ -112,9 +112,9 @@ tree_is_ours() {
 
 quilt_env() {
 	export QUILT_PATCHES="$AXE_TOP/patches" QUILT_SERIES="$AXE_TOP/series"
-	export QUILT_PC=.pc QUILT_NO_DIFF_TIMESTAMPS=1
-	# Refresh options that keep patches free of churn: a/ b/ prefixes, no
-	# "Index:" lines or timestamps, files sorted, diffstat regenerated.
+	export QUILT_PC=.pc QUILTRC="$AXE_TOP/scripts/quiltrc"
+	# Refresh options that keep patches free of churn (also in the quiltrc,
+	# repeated here so that the tooling does not depend on it).
 	QUILT_REFRESH=(-p ab --no-timestamps --no-index --sort --diffstat)
 }
 
