@@ -236,7 +236,20 @@ write_src_stamp() {
 			[ -f "$AXE_TOP/patches/$p" ] &&
 				printf 'patch %s %s\n' "$p" "$(sha256sum <"$AXE_TOP/patches/$p" | cut -d' ' -f1)"
 		done
+		# The overlay as it was then: a file that still matches this was
+		# not edited there, so patches/ (a pull, an import) win over it.
+		local d
+		for d in kernel-src-overlay kunit-tests; do
+			[ -d "$AXE_TOP/$d" ] || continue
+			(cd "$AXE_TOP" && find "$d" -type f -print0 | sort -z | xargs -0 -r sha256sum) |
+				awk '{ print "overlay", $2, $1 }'
+		done
 	} >"$SRC_STAMP"
+}
+
+# stamped_overlay_hash d/rel: the overlay file's hash at the last sync.
+stamped_overlay_hash() {
+	awk -v n="$1" '$1 == "overlay" && $2 == n { print $3 }' "$SRC_STAMP" 2>/dev/null || true
 }
 
 src_stamp_patches() {
@@ -255,12 +268,13 @@ unsaved_edits() {
 	(
 		quilt_env
 		cd "$SRC_DIR" || exit
-		local p known
+		local p known d
 		known=$(mktemp)
-		for p in $(quilt applied 2>/dev/null); do
-			p=${p##*/}
+		for p in $(cat .pc/applied-patches 2>/dev/null); do
 			quilt files "$p" 2>/dev/null >>"$known"
-			if [ -n "$(quilt diff -z -P "$p" 2>/dev/null)" ]; then
+			if ! d=$(quilt diff -z -P "$p" 2>/dev/null); then
+				echo "cannot compare $p with the tree (quilt diff -z failed)"
+			elif [ -n "$d" ]; then
 				echo "edits to the files of $p not refreshed into it"
 			fi
 		done
