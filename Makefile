@@ -5,7 +5,7 @@ SHELL := /bin/bash
 S := scripts
 
 # Passed through to the scripts when set on the command line.
-export KERNEL_TARBALL KERNEL_SRC JOBS SKIP_KUNIT SKIP_BOOT SKIP_ARM
+export KERNEL_TARBALL KERNEL_SRC JOBS SKIP_KUNIT SKIP_BOOT SKIP_ARM SKIP_MPS2
 
 # The profile 'make', 'make main' and 'make build' work on; 'make x86' is
 # 'make main PROFILE=x86_64-axe'.
@@ -28,7 +28,7 @@ help:
 ## make            build mps2-axe and mps2-full, boot them on QEMU mps2-an385, print a report
 ## make x86        the same for x86_64-axe and x86_64-full (busybox probe)
 ## make main PROFILE=x86_64-axe   the same as make x86
-## make check      the test command: lint, quilt + git am, KUnit, boot, ARM build
+## make check      the test command: lint, quilt + git am, KUnit, boot, ARM build, mps2 boot
 ## make deps       install the Debian packages the tooling needs (apt-get)
 deps:
 	@$(S)/deps
