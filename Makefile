@@ -5,22 +5,30 @@ SHELL := /bin/bash
 S := scripts
 
 # Passed through to the scripts when set on the command line.
-export KERNEL_TARBALL KERNEL_SRC JOBS SKIP_KUNIT SKIP_BOOT SKIP_ARM
+export KERNEL_TARBALL KERNEL_SRC JOBS SKIP_KUNIT SKIP_BOOT SKIP_ARM SKIP_MPS2
 
-PROFILE ?= x86_64-axe
+# The profile 'make', 'make main' and 'make build' work on; 'make x86' is
+# 'make main PROFILE=x86_64-axe'.
+PROFILE ?= mps2-axe
+export PROFILE
 
-.PHONY: all main deps prepare apply check-am refresh lint kunit boot build \
+.PHONY: all main x86 boot-mps2 deps prepare apply check-am refresh lint kunit boot build \
 	check clean distclean help
 
 # The main job: build the axe profile, boot it, report sizes and the probe.
 all main:
 	@$(S)/main
 
+x86:
+	@PROFILE=x86_64-axe $(S)/main
+
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
 
-## make            build x86_64-axe (and -full), boot it in QEMU, print a report
-## make check      the test command: lint, quilt + git am, KUnit, boot, ARM build
+## make            build mps2-axe and mps2-full, boot them on QEMU mps2-an385, print a report
+## make x86        the same for x86_64-axe and x86_64-full (busybox probe)
+## make main PROFILE=x86_64-axe   the same as make x86
+## make check      the test command: lint, quilt + git am, KUnit, boot, ARM build, mps2 boot
 ## make deps       install the Debian packages the tooling needs (apt-get)
 deps:
 	@$(S)/deps
@@ -52,6 +60,10 @@ kunit: apply
 ## make boot       boot x86_64-full and x86_64-axe with KUnit built in, in QEMU
 boot: apply
 	@$(S)/boot --kunit x86_64-full x86_64-axe
+
+## make boot-mps2  boot mps2-full and mps2-axe with the C probe (no KUnit)
+boot-mps2: apply
+	@$(S)/boot mps2-full mps2-axe
 
 ## make build PROFILE=name   build one profile of scripts/profiles.conf
 build: apply
