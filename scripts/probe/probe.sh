@@ -12,7 +12,8 @@
 # It only reports what it saw; scripts/boot-test on the host judges the run
 # (and may accept some FAILs through --allow-fail). /init has already
 # mounted proc, sysfs, devtmpfs and tmpfs; this script checks that they work.
-# /bin/clockprobe (scripts/probe/clockprobe.c) adds the clock-* checks.
+# /bin/clockprobe (scripts/probe/clockprobe.c) adds the clock-* checks,
+# /bin/axe-probe (scripts/probe/axe-probe.c) the c.* checks.
 
 PATH=/bin:/sbin:/usr/bin:/usr/sbin
 export PATH
@@ -182,6 +183,42 @@ if [ -x /bin/clockprobe ]; then
 	fi
 else
 	fail clockprobe "/bin/clockprobe missing"
+fi
+
+# --- the C probe (scripts/probe/axe-probe.c, the mps2 /init) as a second
+# probe: its checks become c.<name> probe lines. Its output goes to a file,
+# so its tty checks use stdin, the console.
+if [ -x /bin/axe-probe ]; then
+	/bin/axe-probe </dev/console >/tmp/axe-probe.out 2>&1
+	rc=$?
+	while IFS= read -r line; do
+		case $line in
+		"AXE-CHECK: "*)
+			# "AXE-CHECK: <name> ok|FAIL|skip [<detail>]"
+			rest=${line#AXE-CHECK: }
+			name=${rest%% *}
+			rest=${rest#"$name"}
+			rest=${rest# }
+			verdict=${rest%% *}
+			detail=${rest#"$verdict"}
+			detail=${detail# }
+			case $verdict in
+			ok) ok "c.$name" ;;
+			FAIL) fail "c.$name" "$detail" ;;
+			*) echo "AXE-INFO: c.$name: $verdict $detail" ;;
+			esac ;;
+		*)
+			echo "AXE-INFO: axe-probe said: $line" ;;
+		esac
+	done </tmp/axe-probe.out
+	if grep -q '^AXE-CHECK-DONE: ' /tmp/axe-probe.out; then
+		ok axe-probe
+	else
+		fail axe-probe "no AXE-CHECK-DONE line (exit status $rc)"
+	fi
+	rm -f /tmp/axe-probe.out
+else
+	fail axe-probe "/bin/axe-probe missing"
 fi
 
 # --- memory (information only, not judged)
