@@ -636,7 +636,7 @@ static void check_meminfo(void)
 {
 	static char buf[4096];
 	const char *p;
-	char total[32] = "", free[32] = "";
+	char total[32] = "", free[32] = "", slab[32] = "";
 	long r;
 
 	r = slurp("/proc/meminfo", buf, sizeof(buf));
@@ -647,9 +647,9 @@ static void check_meminfo(void)
 	for (p = buf; *p; p++) {
 		if (p != buf && p[-1] != '\n')
 			continue;
-		if (starts(p, "MemTotal:") || starts(p, "MemFree:")) {
-			char *dst = p[3] == 'T' ? total : free;
-			const char *s = p + (p[3] == 'T' ? 9 : 8);
+		if (starts(p, "MemTotal:") || starts(p, "MemFree:") || starts(p, "Slab:")) {
+			char *dst = p[0] == 'S' ? slab : p[3] == 'T' ? total : free;
+			const char *s = p + (p[0] == 'S' ? 5 : p[3] == 'T' ? 9 : 8);
 			int n = 0;
 
 			while (*s == ' ')
@@ -665,6 +665,8 @@ static void check_meminfo(void)
 	}
 	info("MemTotal-kB", total);
 	info("MemFree-kB", free);
+	if (slab[0])
+		info("Slab-kB", slab);
 	ok("proc-meminfo");
 }
 

@@ -222,7 +222,7 @@ else
 fi
 
 # --- memory (information only, not judged)
-echo "AXE-INFO: $(grep -E '^(MemTotal|MemFree):' /proc/meminfo 2>/dev/null |
+echo "AXE-INFO: $(grep -E '^(MemTotal|MemFree|Slab):' /proc/meminfo 2>/dev/null |
 	tr -s ' ' | sed 's/: /=/; s/ kB$/kB/' | tr '\n' ' ' | sed 's/ $//')"
 echo "AXE-INFO: end-uptime=$(cut -d' ' -f1 /proc/uptime 2>/dev/null)"
 
