@@ -13,7 +13,7 @@ PROFILE ?= mps2-axe
 export PROFILE
 
 .PHONY: all main x86 boot-mps2 deps prepare apply check-am refresh lint kunit boot build \
-	check clean distclean help
+	check size clean distclean help
 
 # The main job: build the axe profile, boot it, report sizes and the probe.
 all main:
@@ -72,9 +72,13 @@ build: apply
 check:
 	@$(S)/check
 
+## make size       the size laboratory (benchmark, not in check): build/size/report.md + size.png
+size: apply
+	@$(S)/size-lab
+
 ## make clean      remove kernel builds and logs (keeps the base and build/src)
 clean:
-	rm -rf build/out build/kunit build/logs build/tmp build/boot
+	rm -rf build/out build/kunit build/logs build/tmp build/boot build/size
 
 ## make distclean  remove build/ entirely
 distclean:

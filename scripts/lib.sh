@@ -106,6 +106,16 @@ series_patches() {
 
 # A tree is "ours" when the tooling created it; only those are ever
 # reset, cleaned or deleted.
+# The probes profile $1 may fail (scripts/boot.conf), space-separated.
+boot_allowed() {
+	sed -e 's/#.*//' "$AXE_TOP/scripts/boot.conf" | awk -v n="$1" '$1 == n { $1 = ""; print }' | xargs
+}
+
+# The architecture of profile $1 in scripts/profiles.conf.
+profile_arch() {
+	sed -e 's/#.*//' "$AXE_TOP/scripts/profiles.conf" | awk -v n="$1" '$1 == n { print $2 }'
+}
+
 tree_is_ours() {
 	[ -d "$1/.git" ] && [ "$(git -C "$1" config --get axe.owned 2>/dev/null || true)" = true ]
 }
