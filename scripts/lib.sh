@@ -106,6 +106,9 @@ series_patches() {
 
 # A tree is "ours" when the tooling created it; only those are ever
 # reset, cleaned or deleted.
+# "+N (+P%)": $1 against $2 (size tables).
+delta() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+d (%+.1f%%)", a - b, (a - b) * 100 / b }'; }
+
 # The probes profile $1 may fail (scripts/boot.conf), space-separated.
 boot_allowed() {
 	sed -e 's/#.*//' "$AXE_TOP/scripts/boot.conf" | awk -v n="$1" '$1 == n { $1 = ""; print }' | xargs
