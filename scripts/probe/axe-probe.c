@@ -72,6 +72,8 @@ struct axe_utsname {
 #define AXE_SCHED_OTHER	0
 #define AXE_SCHED_FIFO	1
 #define AXE_SCHED_RR	2
+#define AXE_SCHED_BATCH	3
+#define AXE_SCHED_DEADLINE	6
 #define AXE_SYSLOG_READ_ALL	3
 #define AXE_SYSLOG_CONSOLE_LEVEL	8
 #define AXE_SYSLOG_SIZE_BUFFER	10
@@ -536,39 +538,151 @@ static void check_alarm(void)
 
 /* ---- scheduler ---- */
 
+/* The kernel's struct sched_attr, first version (SCHED_ATTR_SIZE_VER0). */
+struct axe_sched_attr {
+	unsigned int size, policy;
+	unsigned long long flags;
+	int nice;
+	unsigned int priority;
+	unsigned long long runtime, deadline, period;
+};
+
+/* Back to SCHED_OTHER, nice 0, after a policy check. */
+static long sched_reset(void)
+{
+	struct axe_sched_attr a = { .size = sizeof(a), .policy = AXE_SCHED_OTHER };
+
+	return my_syscall3(__NR_sched_setattr, 0, &a, 0);
+}
+
+/*
+ * A real-time policy: its priority range, then this process runs under it
+ * (sched_getscheduler and sched_getparam read it back) and returns to
+ * SCHED_OTHER. A kernel without the RT class (CONFIG_SCHED_RT=n) refuses
+ * the policy: the FAIL says so when every call gave EINVAL.
+ */
+static void check_sched_rt(const char *name, int policy)
+{
+	long max = my_syscall1(__NR_sched_get_priority_max, policy);
+	long min = my_syscall1(__NR_sched_get_priority_min, policy);
+	int param = 10;
+	struct line l;
+	long r;
+
+	r = my_syscall3(__NR_sched_setscheduler, 0, policy, &param);
+	if (r == -EINVAL && max == -EINVAL && min == -EINVAL) {
+		fail_msg(name, "EINVAL from sched_setscheduler and sched_get_priority_max/min: no RT class");
+		return;
+	}
+	if (max != 99 || min != 1) {
+		verdict(&l, name, "FAIL priority max ");
+		put_num(&l, max);
+		put_str(&l, " min ");
+		put_num(&l, min);
+		put_end(&l);
+		sched_reset();
+		return;
+	}
+	if (r) {
+		fail_err(name, "sched_setscheduler", r);
+		return;
+	}
+	param = 0;
+	r = my_syscall1(__NR_sched_getscheduler, 0);
+	if (r != policy || my_syscall2(__NR_sched_getparam, 0, &param) || param != 10) {
+		verdict(&l, name, "FAIL read back policy ");
+		put_num(&l, r);
+		put_str(&l, " priority ");
+		put_num(&l, param);
+		put_end(&l);
+	} else {
+		ok(name);
+	}
+	r = sched_reset();
+	if (r)
+		fail_err("sched-reset", "sched_setattr(SCHED_OTHER)", r);
+}
+
+/*
+ * SCHED_DEADLINE: 10 ms every 100 ms, read back with sched_getattr. A
+ * kernel without the deadline class (CONFIG_SCHED_DL=n) refuses it.
+ */
+static void check_sched_deadline(void)
+{
+	struct axe_sched_attr a = {
+		.size = sizeof(a), .policy = AXE_SCHED_DEADLINE,
+		.runtime = 10000000, .deadline = 30000000, .period = 100000000,
+	};
+	struct axe_sched_attr got = { 0 };
+	long max = my_syscall1(__NR_sched_get_priority_max, AXE_SCHED_DEADLINE);
+	struct line l;
+	long r;
+
+	r = my_syscall3(__NR_sched_setattr, 0, &a, 0);
+	if (r == -EINVAL && max == -EINVAL) {
+		fail_msg("sched-deadline", "EINVAL from sched_setattr and sched_get_priority_max: no deadline class");
+		return;
+	}
+	if (r) {
+		fail_err("sched-deadline", "sched_setattr(SCHED_DEADLINE)", r);
+		return;
+	}
+	r = my_syscall4(__NR_sched_getattr, 0, &got, sizeof(got), 0);
+	if (r || got.policy != AXE_SCHED_DEADLINE || got.runtime != a.runtime ||
+	    got.deadline != a.deadline || got.period != a.period || max != 0) {
+		verdict(&l, "sched-deadline", "FAIL read back ");
+		put_num(&l, r);
+		put_str(&l, " policy ");
+		put_num(&l, got.policy);
+		put_str(&l, " runtime ");
+		put_num(&l, (long long)got.runtime);
+		put_end(&l);
+	} else {
+		ok("sched-deadline");
+	}
+	r = sched_reset();
+	if (r)
+		fail_err("sched-reset", "sched_setattr(SCHED_OTHER)", r);
+}
+
 static void check_sched(void)
 {
-	struct line l;
+	struct axe_sched_attr a = { .size = sizeof(a), .policy = AXE_SCHED_BATCH, .nice = 5 };
+	struct axe_sched_attr got = { 0 };
 	long r;
 
 	r = my_syscall1(__NR_sched_getscheduler, 0);
 	if (r < 0)
 		fail_err("sched-getscheduler", "sched_getscheduler", r);
 	else if (r != AXE_SCHED_OTHER)
-		fail_msg("sched-getscheduler", "init is not SCHED_OTHER");
+		fail_msg("sched-getscheduler", "not SCHED_OTHER");
 	else
 		ok("sched-getscheduler");
 
-	r = my_syscall1(__NR_sched_get_priority_max, AXE_SCHED_FIFO);
-	if (r < 0) {
-		fail_err("sched-priority", "sched_get_priority_max(SCHED_FIFO)", r);
-		return;
+	if (my_syscall1(__NR_sched_get_priority_max, AXE_SCHED_OTHER) != 0 ||
+	    my_syscall1(__NR_sched_get_priority_min, AXE_SCHED_OTHER) != 0 ||
+	    my_syscall1(__NR_sched_get_priority_max, 42) != -EINVAL)
+		fail_msg("sched-priority", "SCHED_OTHER range not 0/0 or policy 42 not EINVAL");
+	else
+		ok("sched-priority");
+
+	/* SCHED_BATCH with nice 5, read back, then SCHED_OTHER nice 0 again */
+	r = my_syscall3(__NR_sched_setattr, 0, &a, 0);
+	if (r) {
+		fail_err("sched-batch-nice", "sched_setattr(SCHED_BATCH)", r);
+	} else if (my_syscall4(__NR_sched_getattr, 0, &got, sizeof(got), 0) ||
+		   got.policy != AXE_SCHED_BATCH || got.nice != 5) {
+		fail_msg("sched-batch-nice", "sched_getattr does not give SCHED_BATCH nice 5 back");
+	} else {
+		ok("sched-batch-nice");
 	}
-	if (r != 99 || my_syscall1(__NR_sched_get_priority_max, AXE_SCHED_RR) != 99 ||
-	    my_syscall1(__NR_sched_get_priority_min, AXE_SCHED_FIFO) != 1 ||
-	    my_syscall1(__NR_sched_get_priority_max, AXE_SCHED_OTHER) != 0) {
-		verdict(&l, "sched-priority", "FAIL max(FIFO) ");
-		put_num(&l, r);
-		put_str(&l, " max(RR) ");
-		put_num(&l, my_syscall1(__NR_sched_get_priority_max, AXE_SCHED_RR));
-		put_str(&l, " min(FIFO) ");
-		put_num(&l, my_syscall1(__NR_sched_get_priority_min, AXE_SCHED_FIFO));
-		put_str(&l, " max(OTHER) ");
-		put_num(&l, my_syscall1(__NR_sched_get_priority_max, AXE_SCHED_OTHER));
-		put_end(&l);
-		return;
-	}
-	ok("sched-priority");
+	r = sched_reset();
+	if (r)
+		fail_err("sched-reset", "sched_setattr(SCHED_OTHER)", r);
+
+	check_sched_rt("sched-fifo", AXE_SCHED_FIFO);
+	check_sched_rt("sched-rr", AXE_SCHED_RR);
+	check_sched_deadline();
 }
 
 /* ---- the console's termios ---- */

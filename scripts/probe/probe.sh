@@ -159,6 +159,43 @@ else
 	fail time "unparsable: $(echo "$tout" | tr '\t\n' ' /')"
 fi
 
+# --- nice: busybox renice on a child shell, read back from its
+# /proc/PID/stat (field 19). Debian's busybox has no chrt or nice applets:
+# the scheduling policies are the C probe's c.sched-* checks.
+n=$(sh -c 'renice -n 5 -p $$ >/dev/null 2>&1 || exit 1
+s=$(cat /proc/$$/stat) && set -- ${s##*) } && echo "${17}"' 2>&1)
+if [ "$n" = 5 ]; then
+	ok nice
+else
+	fail nice "renice -n 5, then nice in /proc/PID/stat: '$n'"
+fi
+
+# --- every kernel thread has run (context switches in /proc/PID/status);
+# their policies and real-time priorities go to the log
+nk=0 idle='' pols=''
+for d in /proc/[0-9]*; do
+	s=$(cat "$d/stat" 2>/dev/null) || continue
+	pid=${d#/proc/}
+	# shellcheck disable=SC2086 # split the fields after "(comm) "
+	set -- ${s##*) }
+	[ "$pid" = 2 ] || [ "$2" = 2 ] || continue
+	shift 37	# $1 is field 40, rt_priority; $2 field 41, policy
+	nk=$((nk + 1))
+	pols="$pols
+policy $2 priority $1"
+	sw=$(awk '/ctxt_switches/ { n += $2 } END { print n + 0 }' "$d/status" 2>/dev/null)
+	[ "${sw:-0}" -gt 0 ] || idle="$idle ${s%%)*})"
+done
+echo "AXE-INFO: kthreads=$nk:$(echo "$pols" | sed '/^$/d' | sort | uniq -c |
+	sed 's/^ *\([0-9]*\) /\1x /' | tr '\n' ',' | sed 's/,$//; s/,/, /g')"
+if [ "$nk" -lt 2 ]; then
+	fail kthreads "only $nk kernel threads found"
+elif [ -n "$idle" ]; then
+	fail kthreads "never ran:$idle"
+else
+	ok kthreads
+fi
+
 # --- clock/timer syscalls (static C helper prints its own probe lines)
 if [ -x /bin/clockprobe ]; then
 	/bin/clockprobe >/tmp/clockprobe.out 2>&1
