@@ -104,8 +104,6 @@ series_patches() {
 		awk '{print $1}'
 }
 
-# A tree is "ours" when the tooling created it; only those are ever
-# reset, cleaned or deleted.
 # "+N (+P%)": $1 against $2 (size tables).
 delta() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+d (%+.1f%%)", a - b, (a - b) * 100 / b }'; }
 
@@ -119,6 +117,8 @@ profile_arch() {
 	sed -e 's/#.*//' "$AXE_TOP/scripts/profiles.conf" | awk -v n="$1" '$1 == n { print $2 }'
 }
 
+# A tree is "ours" when the tooling created it; only those are ever
+# reset, cleaned or deleted.
 tree_is_ours() {
 	[ -d "$1/.git" ] && [ "$(git -C "$1" config --get axe.owned 2>/dev/null || true)" = true ]
 }
