@@ -79,6 +79,7 @@ AXE_PACKAGES=(
 	python3 python3-ply python3-git perl git quilt diffstat rsync file ccache shellcheck
 	gcc-arm-linux-gnueabi binutils-arm-linux-gnueabi
 	qemu-system-x86 qemu-system-arm busybox-static
+	libcapstone-dev strace util-linux
 )
 
 # The kernel tree git commit made by prepare is tagged so later steps can
@@ -115,6 +116,42 @@ boot_allowed() {
 # The architecture of profile $1 in scripts/profiles.conf.
 profile_arch() {
 	sed -e 's/#.*//' "$AXE_TOP/scripts/profiles.conf" | awk -v n="$1" '$1 == n { print $2 }'
+}
+
+# syscall_scan: build scripts/syscall-scan (into build/syscall-scan) and
+# print the tool's path.
+syscall_scan() {
+	need_pkgs gcc make libelf-dev libcapstone-dev
+	make -s -C "$AXE_TOP/scripts/syscall-scan" O="$BUILD/syscall-scan" >&2 ||
+		die "building scripts/syscall-scan failed"
+	echo "$BUILD/syscall-scan/syscall-scan"
+}
+
+# busybox_static ARCH: Debian's busybox-static for ARCH (amd64, armel),
+# downloaded with apt-get into build/dl and unpacked under
+# build/syscall-scan; prints the path of the binary. A foreign ARCH is
+# added to dpkg's architectures first (it installs nothing of it).
+busybox_static() {
+	local a=$1 deb dir=$BUILD/syscall-scan/bb-$1
+	deb=$(find "$BUILD/dl" -maxdepth 1 -name "busybox-static_*_$a.deb" 2>/dev/null | sort | tail -1)
+	if [ -z "$deb" ]; then
+		if [ "$a" != "$(dpkg --print-architecture)" ] &&
+			! dpkg --print-foreign-architectures | grep -qx "$a"; then
+			info "dpkg --add-architecture $a (to download busybox-static:$a)"
+			as_root dpkg --add-architecture "$a" || die "dpkg --add-architecture $a failed"
+			_apt_updated=
+		fi
+		apt_update_once
+		mkdir -p "$BUILD/dl"
+		(cd "$BUILD/dl" && apt-get download -q "busybox-static:$a" >&2) ||
+			die "apt-get download busybox-static:$a failed"
+		deb=$(find "$BUILD/dl" -maxdepth 1 -name "busybox-static_*_$a.deb" | sort | tail -1)
+	fi
+	if [ ! -x "$dir/bin/busybox" ] || [ "$deb" -nt "$dir/bin/busybox" ]; then
+		rm -rf "$dir"
+		dpkg-deb -x "$deb" "$dir" || die "could not unpack $deb"
+	fi
+	echo "$dir/bin/busybox"
 }
 
 # A tree is "ours" when the tooling created it; only those are ever

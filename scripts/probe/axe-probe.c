@@ -726,6 +726,22 @@ static void check_tty(void)
 		ok("tty-tcsets");
 }
 
+/* ---- getcpu: the axe profiles trim it on purpose (scripts/used-syscalls) ---- */
+
+static void check_getcpu(void)
+{
+	unsigned int cpu = ~0u, node = ~0u;
+	long r;
+
+	r = my_syscall3(__NR_getcpu, &cpu, &node, 0);
+	if (r)
+		fail_err("getcpu", "getcpu", r);
+	else if (cpu == ~0u || node == ~0u)
+		fail_msg("getcpu", "cpu or node not written");
+	else
+		ok("getcpu");
+}
+
 /* ---- uname and /proc ---- */
 
 static void check_uname(void)
@@ -961,6 +977,7 @@ int main(void)
 	}
 	check_sched();
 	check_tty();
+	check_getcpu();
 	check_files(dir);
 
 	if (slurp("/proc/uptime", up, sizeof(up)) > 0) {
