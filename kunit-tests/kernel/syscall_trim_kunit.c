@@ -160,24 +160,31 @@ static void trim_check_getppid(struct kunit *test, unsigned int nr)
 	KUNIT_EXPECT_EQ(test, trim_syscall(nr, 0, 0, 0), ppid);
 }
 
-/*
- * Without CONFIG_MULTIUSER the id calls are sys_ni_syscall() already: a
- * kept call that another option configured out stays configured out.
- */
 static void trim_check_getuid(struct kunit *test, unsigned int nr)
 {
 	KUNIT_EXPECT_EQ(test, trim_syscall(nr, 0, 0, 0),
-			IS_ENABLED(CONFIG_MULTIUSER) ?
-			(long)from_kuid_munged(current_user_ns(), current_uid()) :
-			sys_ni_syscall());
+			(long)from_kuid_munged(current_user_ns(), current_uid()));
 }
 
 static void trim_check_getgid(struct kunit *test, unsigned int nr)
 {
 	KUNIT_EXPECT_EQ(test, trim_syscall(nr, 0, 0, 0),
-			IS_ENABLED(CONFIG_MULTIUSER) ?
-			(long)from_kgid_munged(current_user_ns(), current_gid()) :
-			sys_ni_syscall());
+			(long)from_kgid_munged(current_user_ns(), current_gid()));
+}
+
+/*
+ * setuid() to the uid the thread has changes nothing. Without
+ * CONFIG_MULTIUSER it is sys_ni_syscall() already: a kept call that
+ * another option configured out stays configured out.
+ */
+static void trim_check_setuid(struct kunit *test, unsigned int nr)
+{
+	uid_t uid = from_kuid_munged(current_user_ns(), current_uid());
+
+	KUNIT_EXPECT_EQ(test, trim_syscall(nr, uid, 0, 0),
+			IS_ENABLED(CONFIG_MULTIUSER) ? 0 : sys_ni_syscall());
+	KUNIT_EXPECT_TRUE(test, uid_eq(current_uid(),
+				       make_kuid(current_user_ns(), uid)));
 }
 
 static void trim_check_sched_yield(struct kunit *test, unsigned int nr)
@@ -219,10 +226,20 @@ static const struct trim_call trim_calls[] = {
 	TRIM_CALL(getpid, trim_check_getpid),
 	TRIM_CALL(gettid, trim_check_gettid),
 	TRIM_CALL(getppid, trim_check_getppid),
+#ifdef __NR_getuid32
+	/* ARM: the 32-bit uid calls (getuid is the UID16 one) */
+	TRIM_CALL(getuid32, trim_check_getuid),
+	TRIM_CALL(geteuid32, trim_check_getuid),
+	TRIM_CALL(getgid32, trim_check_getgid),
+	TRIM_CALL(getegid32, trim_check_getgid),
+	TRIM_CALL(setuid32, trim_check_setuid),
+#else
 	TRIM_CALL(getuid, trim_check_getuid),
 	TRIM_CALL(geteuid, trim_check_getuid),
 	TRIM_CALL(getgid, trim_check_getgid),
 	TRIM_CALL(getegid, trim_check_getgid),
+	TRIM_CALL(setuid, trim_check_setuid),
+#endif
 	TRIM_CALL(sched_yield, trim_check_sched_yield),
 	TRIM_CALL(uname, trim_check_uname),
 	TRIM_CALL(getcwd, trim_check_getcwd),
