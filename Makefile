@@ -13,7 +13,7 @@ PROFILE ?= mps2-axe
 export PROFILE
 
 .PHONY: all main x86 boot-mps2 deps prepare apply check-am refresh lint kunit boot build \
-	check size clean distclean help
+	check size dcache-bench clean distclean help
 
 # The main job: build the axe profile, boot it, report sizes and the probe.
 all main:
@@ -75,6 +75,10 @@ check:
 ## make size       the size laboratory (benchmark, not in check): build/size/report.md + size.png
 size: apply
 	@$(S)/size-lab
+
+## make dcache-bench  path-lookup throughput, upstream dcache vs DCACHE_TINY (benchmark, not in check)
+dcache-bench: apply
+	@$(S)/dcache-bench
 
 ## make clean      remove kernel builds and logs (keeps the base and build/src)
 clean:

@@ -243,9 +243,14 @@ sparse_apply() {
 # result ok|FAIL NAME [DETAIL]: one test result line; 'make check' counts
 # them (AXE_RESULTS names the file they are collected in).
 result() {
-	local verdict=$1 name=$2
+	local verdict=$1 name=$2 at=''
 	shift 2
-	printf '%-4s %s%s\n' "$verdict" "$name" "${*:+  ($*)}"
+	# under make check: when the result came, counted from its start
+	if [ -n "${AXE_T0:-}" ]; then
+		at=$(( $(date +%s) - AXE_T0 ))
+		at=$(printf '  [at %d:%02d]' $((at / 60)) $((at % 60)))
+	fi
+	printf '%-4s %s%s%s\n' "$verdict" "$name" "${*:+  ($*)}" "$at"
 	if [ -n "${AXE_RESULTS:-}" ]; then
 		printf '%s %s\n' "$verdict" "$name" >>"$AXE_RESULTS"
 	fi

@@ -899,9 +899,9 @@ static int tiny_set_termios(struct tiny_tty *t, struct ktermios *kt)
 
 /* ---- file operations ------------------------------------------------ */
 
-static bool tiny_readable(struct tiny_tty *t, unsigned int want)
+static bool tiny_readable(struct tiny_tty *t)
 {
-	return t->dead || tiny_avail(t) >= want;
+	return t->dead || tiny_avail(t);
 }
 
 /* Copy one line (canonical) or what is there (raw) to user space */
@@ -983,7 +983,7 @@ static ssize_t tiny_read(struct file *file, char __user *ubuf, size_t nr,
 			break;
 		mutex_unlock(&t->lock);
 		timeout = wait_event_interruptible_timeout(tty->read_wait,
-							   tiny_readable(t, 1),
+							   tiny_readable(t),
 							   timeout);
 		mutex_lock(&t->lock);
 		if (timeout < 0) {
