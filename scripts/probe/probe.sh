@@ -11,7 +11,8 @@
 #
 # It only reports what it saw; scripts/boot-test on the host judges the run
 # (and may accept some FAILs through --allow-fail). /init has already
-# mounted proc, sysfs, devtmpfs and tmpfs; this script checks that they work.
+# mounted proc, sysfs, devtmpfs and tmpfs; this script checks that they work,
+# and runs a filesystem workload (fs-workload, AXE-FS transcript lines).
 # /bin/clockprobe (scripts/probe/clockprobe.c) adds the clock-* checks,
 # /bin/axe-probe (scripts/probe/axe-probe.c) the c.* checks.
 
@@ -195,6 +196,112 @@ elif [ -n "$idle" ]; then
 else
 	ok kthreads
 fi
+
+# --- filesystem workload (the dentry cache): a tree on tmpfs built,
+# renamed, linked, listed and removed, /proc and /sys browsed.
+# fs_workload DIR prints what it saw, which depends only on what the VFS
+# answers, not on the kernel's configuration. The transcript goes to the
+# console as AXE-FS lines: scripts/boot-test digests them into its .probes
+# file, so scripts/boot's comparison of a profile with its reference
+# fails when one line differs. The probe itself checks the answers that
+# do not depend on busybox's wording.
+fs_workload() {
+	w=$1
+	mkdir -p "$w/a/b/c/d/e/f/g/h/i/j/k/l"
+	echo "mkdir -p: $?"
+	cd "$w/a/b/c/d/e/f/g/h/i/j/k/l" && echo "deep pwd: $(pwd -P)"
+	echo "deep ..: $(cd ../../../../.. && pwd -P)"
+	cd /
+	i=0
+	while [ $i -lt 200 ]; do
+		echo "$i" >"$w/a/b/c/f$i"
+		i=$((i + 1))
+	done
+	echo "200 files: $(ls "$w/a/b/c" | wc -l) names, f150 holds $(cat "$w/a/b/c/f150")"
+	echo "missing: $(ls "$w/a/b/c/f200" 2>&1)"
+	rm "$w/a/b/c/f1"*
+	echo "rm f1*: $(ls "$w/a/b/c" | wc -l) names left"
+	mv "$w/a/b/c/f2" "$w/a/b/c/d/e/moved"
+	echo "mv file: $(cat "$w/a/b/c/d/e/moved"), old name: $(cat "$w/a/b/c/f2" 2>&1)"
+	mv "$w/a/b/c/d" "$w/a/x"
+	echo "mv dir: $(cat "$w/a/x/e/moved"), old: $(ls -d "$w/a/b/c/d" 2>&1)"
+	echo "mv dir: $(cd "$w/a/x/e/f" && pwd -P), ../../..: $(cd "$w/a/x/e/f/../../.." && pwd -P)"
+	mv "$w/a/x" "$w/a/x/e/f" 2>&1 | sed 's/^/mv into itself: /'
+	mkdir "$w/a/full" && : >"$w/a/full/f"
+	echo "rmdir non-empty: $(rmdir "$w/a/full" 2>&1)"
+	echo "mkdir existing: $(mkdir "$w/a/full" 2>&1)"
+	echo "dir over file: $(mkdir "$w/a/full/f/sub" 2>&1)"
+	ln "$w/a/x/e/moved" "$w/a/hard"
+	echo "ln: links $(stat -c %h "$w/a/x/e/moved"), same inode $([ "$(stat -c %i "$w/a/hard")" = "$(stat -c %i "$w/a/x/e/moved")" ] && echo yes)"
+	ln -s x/e/moved "$w/a/sym"
+	echo "ln -s: $(readlink "$w/a/sym") -> $(cat "$w/a/sym")"
+	ln -s loop1 "$w/a/loop2" && ln -s loop2 "$w/a/loop1"
+	echo "loop: $(cat "$w/a/loop1" 2>&1)"
+	echo "dangling: $(ln -s nowhere "$w/a/dangle" && cat "$w/a/dangle" 2>&1)"
+	exec 3<"$w/a/hard"
+	rm "$w/a/hard" "$w/a/x/e/moved"
+	echo "unlinked open file: $(readlink /proc/self/fd/3), reads $(cat <&3)"
+	exec 3<&-
+	mkdir "$w/gone"
+	echo "deleted cwd: $(cd "$w/gone" && rmdir "$w/gone" && readlink /proc/self/cwd)"
+	mkdir "$w/m"
+	if mount -t tmpfs fsw "$w/m"; then
+		echo x >"$w/m/on-mount"
+		echo "mount: $(ls "$w/m"), ..: $(cd "$w/m/.." && pwd -P)"
+		exec 4<"$w/m/on-mount"
+		echo "busy umount: $(umount "$w/m" 2>&1 | sed 's/.*: //')"
+		exec 4<&-
+		umount "$w/m"
+		echo "umount: $?, $(ls "$w/m" | wc -l) names below"
+	fi
+	[ -w /proc/sys/vm/drop_caches ] && echo 2 >/proc/sys/vm/drop_caches
+	echo "find:"
+	find "$w" | sort
+	echo "find -type l: $(find "$w" -type l | sort | xargs)"
+	echo "find -name: $(find "$w" -name 'f9*' | sort | xargs)"
+	rm -rf "$w"
+	echo "rm -rf: $? $(ls -d "$w" 2>&1)"
+	sleep 30 &
+	p=$!
+	echo "proc pid: $(cat /proc/$p/comm), cwd $(readlink /proc/$p/cwd)"
+	kill $p
+	wait $p
+	echo "proc pid after exit: $(ls -d /proc/$p 2>&1 | sed "s,/$p,/PID,")"
+	echo "proc self: $(for e in cwd exe fd root stat status; do [ -e /proc/self/$e ] && printf '%s ' $e; done)"
+	echo "proc self exe: $(readlink /proc/self/exe)"
+	echo "sys: $(readlink -f /sys/dev/char/1:3)"
+	echo "sys find: $(find /sys -maxdepth 4 >/dev/null 2>&1; echo $?)"
+	echo "sys parent: $(cd /sys/devices/virtual/mem/null/../.. && pwd -P)"
+}
+
+w=/tmp/axe-fsw
+(fs_workload "$w") >/tmp/axe-fsw.out 2>&1
+sed 's/^/AXE-FS: /' /tmp/axe-fsw.out
+why=''
+for want in "mkdir -p: 0" "deep pwd: $w/a/b/c/d/e/f/g/h/i/j/k/l" \
+	"deep ..: $w/a/b/c/d/e/f/g" "200 files: 201 names, f150 holds 150" \
+	"rm f1*: 90 names left" "mv dir: $w/a/x/e/f, ../../..: $w/a" \
+	"ln: links 2, same inode yes" "ln -s: x/e/moved -> 2" \
+	"unlinked open file: $w/a/hard (deleted), reads 2" \
+	"deleted cwd: $w/gone (deleted)" "mount: on-mount, ..: $w" \
+	"umount: 0, 0 names below" \
+	"find -type l: $w/a/dangle $w/a/loop1 $w/a/loop2 $w/a/sym" \
+	"proc self: cwd exe fd root stat status " \
+	"sys: /sys/devices/virtual/mem/null" "sys find: 0" \
+	"sys parent: /sys/devices/virtual"; do
+	grep -qxF "$want" /tmp/axe-fsw.out || why="$why, not '$want'"
+done
+n=$(awk '/^find:$/ { f = 1; next } /^find -type l/ { f = 0 } f' /tmp/axe-fsw.out | wc -l)
+[ "$n" = 108 ] || why="$why, find listed $n names, not 108"
+grep -q "^rm -rf: 0 .*No such file" /tmp/axe-fsw.out || why="$why, rm -rf left $w"
+grep -q "^proc pid after exit: .*No such file" /tmp/axe-fsw.out ||
+	why="$why, /proc/PID stayed after exit"
+if [ -z "$why" ]; then
+	ok fs-workload
+else
+	fail fs-workload "${why#, }"
+fi
+rm -rf "$w" /tmp/axe-fsw.out
 
 # --- clock/timer syscalls (static C helper prints its own probe lines)
 if [ -x /bin/clockprobe ]; then
