@@ -706,6 +706,28 @@ void dput_to_list(struct dentry *dentry, struct list_head *list)
 		d_put_last(dentry, list);
 }
 
+/*
+ * Drop the reference that a dentry killed by a shrinker held on @parent. A
+ * parent left unused goes too, up the tree, as with fs/dcache.c's
+ * shrinkers: kept, it would be a lone dentry on the LRU, which a shrinker
+ * scanning in proportion to what it counts might never get to.
+ */
+static void shrink_parent(struct dentry *parent)
+{
+	while (parent && !lockref_put_not_zero(&parent->d_lockref)) {
+		spin_lock(&dcache_tiny_lock);
+		spin_lock(&parent->d_lock);
+		if (WARN_ON_ONCE(parent->d_lockref.count <= 0) ||
+		    --parent->d_lockref.count) {
+			spin_unlock(&parent->d_lock);
+			spin_unlock(&dcache_tiny_lock);
+			return;
+		}
+		spin_unlock(&parent->d_lock);
+		parent = dentry_kill(parent);
+	}
+}
+
 void shrink_dentry_list(struct list_head *list)
 {
 	while (!list_empty(list)) {
@@ -729,7 +751,7 @@ void shrink_dentry_list(struct list_head *list)
 			continue;
 		}
 		spin_unlock(&dentry->d_lock);
-		dput(dentry_kill(dentry));
+		shrink_parent(dentry_kill(dentry));
 	}
 }
 

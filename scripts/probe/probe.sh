@@ -261,11 +261,12 @@ fs_workload() {
 	echo "find -name: $(find "$w" -name 'f9*' | sort | xargs)"
 	rm -rf "$w"
 	echo "rm -rf: $? $(ls -d "$w" 2>&1)"
+	# (not its comm: that changes when the child execs, at any moment;
+	# and ash's "Terminated" report of the kill goes to the group's stderr)
 	sleep 30 &
 	p=$!
-	echo "proc pid: $(cat /proc/$p/comm), cwd $(readlink /proc/$p/cwd)"
-	kill $p
-	wait $p
+	echo "proc pid: $(ls -d /proc/$p | sed "s,/$p,/PID,"), cwd $(readlink /proc/$p/cwd)"
+	{ kill $p && wait $p; } 2>/dev/null
 	echo "proc pid after exit: $(ls -d /proc/$p 2>&1 | sed "s,/$p,/PID,")"
 	echo "proc self: $(for e in cwd exe fd root stat status; do [ -e /proc/self/$e ] && printf '%s ' $e; done)"
 	echo "proc self exe: $(readlink /proc/self/exe)"
