@@ -5,7 +5,7 @@ SHELL := /bin/bash
 S := scripts
 
 # Passed through to the scripts when set on the command line.
-export KERNEL_TARBALL KERNEL_SRC JOBS SKIP_KUNIT SKIP_BOOT SKIP_ARM SKIP_MPS2
+export KERNEL_TARBALL KERNEL_SRC JOBS SKIP_KUNIT SKIP_BOOT SKIP_SANITIZE SKIP_ARM SKIP_MPS2 FUZZ_MINUTES
 
 # The profile 'make', 'make main' and 'make build' work on; 'make x86' is
 # 'make main PROFILE=x86_64-axe'.
@@ -13,7 +13,7 @@ PROFILE ?= mps2-axe
 export PROFILE
 
 .PHONY: all main x86 boot-mps2 deps prepare apply check-am refresh lint kunit boot build \
-	check size dcache-bench clean distclean help
+	check check-sanitizers fuzz size dcache-bench clean distclean help
 
 # The main job: build the axe profile, boot it, report sizes and the probe.
 all main:
@@ -61,6 +61,16 @@ kunit: apply
 boot: apply
 	@$(S)/boot --kunit x86_64-full x86_64-axe
 
+## make check-sanitizers  boot x86_64-full and x86_64-axe with KUnit, KASAN, UBSAN, lockdep,
+##                 kmemleak and fail-nth fault injection (also a step of make check)
+check-sanitizers: apply
+	@$(S)/boot --sanitize x86_64-full x86_64-axe
+
+## make fuzz       trinity on x86_64-full and x86_64-axe with the sanitizers, FUZZ_MINUTES (5) each
+##                 (benchmark, not in check): build/fuzz/report.md
+fuzz: apply
+	@$(S)/fuzz
+
 ## make boot-mps2  boot mps2-full and mps2-axe with the C probe (no KUnit)
 boot-mps2: apply
 	@$(S)/boot mps2-full mps2-axe
@@ -82,7 +92,7 @@ dcache-bench: apply
 
 ## make clean      remove kernel builds and logs (keeps the base and build/src)
 clean:
-	rm -rf build/out build/kunit build/logs build/tmp build/boot build/size
+	rm -rf build/out build/kunit build/logs build/tmp build/boot build/size build/fuzz
 
 ## make distclean  remove build/ entirely
 distclean:

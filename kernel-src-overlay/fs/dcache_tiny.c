@@ -232,11 +232,24 @@ static inline struct hlist_bl_head *d_hash_bucket(unsigned int hash)
 	return d_hash_table + hash_32(hash, d_hash_bits);
 }
 
+/*
+ * Add @n at the head of @b. The chains are hlist_bl lists, as struct dentry
+ * wants, but one spinlock serializes them: the bit lock is taken only
+ * because list_bl insists on it with CONFIG_DEBUG_LIST and DEBUG_SPINLOCK.
+ * On a uniprocessor kernel without DEBUG_SPINLOCK it compiles to nothing.
+ */
+static void d_bl_add(struct hlist_bl_node *n, struct hlist_bl_head *b)
+{
+	hlist_bl_lock(b);
+	hlist_bl_add_head(n, b);
+	hlist_bl_unlock(b);
+}
+
 /* Add @dentry to @b, or to its hash chain if @b is NULL; d_lock held. */
 static void d_hash_add(struct dentry *dentry, struct hlist_bl_head *b)
 {
 	spin_lock(&d_hash_lock);
-	hlist_bl_add_head(&dentry->d_hash, b ?: d_hash_bucket(dentry->d_name.hash));
+	d_bl_add(&dentry->d_hash, b ?: d_hash_bucket(dentry->d_name.hash));
 	spin_unlock(&d_hash_lock);
 }
 
@@ -269,8 +282,7 @@ static void d_hash_grow(unsigned long count)
 							       struct dentry, d_hash);
 
 			__hlist_bl_del(&dentry->d_hash);
-			hlist_bl_add_head(&dentry->d_hash,
-					  table + hash_32(dentry->d_name.hash, bits));
+			d_bl_add(&dentry->d_hash, table + hash_32(dentry->d_name.hash, bits));
 		}
 	}
 	if (d_hash_table != d_hash_first)
@@ -1544,7 +1556,7 @@ retry:
 	}
 	d_attach(new, parent);
 	new->d_wait = wq;
-	hlist_bl_add_head(&new->d_u.d_in_lookup_hash, &d_in_lookup_list);
+	d_bl_add(&new->d_u.d_in_lookup_hash, &d_in_lookup_list);
 	spin_unlock(&dcache_tiny_lock);
 	return new;
 found:

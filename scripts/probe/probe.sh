@@ -14,7 +14,9 @@
 # mounted proc, sysfs, devtmpfs and tmpfs; this script checks that they work,
 # and runs a filesystem workload (fs-workload, AXE-FS transcript lines).
 # /bin/clockprobe (scripts/probe/clockprobe.c) adds the clock-* checks,
-# /bin/axe-probe (scripts/probe/axe-probe.c) the c.* checks.
+# /bin/axe-probe (scripts/probe/axe-probe.c) the c.* checks, and
+# /bin/faultprobe (scripts/probe/faultprobe.c), where boot-test
+# --fault-inject put it, the fi.* checks.
 
 PATH=/bin:/sbin:/usr/bin:/usr/sbin
 export PATH
@@ -34,6 +36,25 @@ fail() {
 	else
 		echo "AXE-PROBE: $1: FAIL"
 	fi
+}
+
+# relay NAME FILE: the output of helper NAME (clockprobe, faultprobe):
+# its probe lines count here, its AXE-INFO lines pass, the rest is info
+relay() {
+	while IFS= read -r line; do
+		case $line in
+		"AXE-PROBE: "*": ok")
+			passed=$((passed + 1))
+			echo "$line" ;;
+		"AXE-PROBE: "*": FAIL"*)
+			failed=$((failed + 1))
+			echo "$line" ;;
+		"AXE-INFO: "*)
+			echo "$line" ;;
+		*)
+			echo "AXE-INFO: $1 said: $line" ;;
+		esac
+	done <"$2"
 }
 
 # uptime in centiseconds from /proc/uptime ("12.34 5.67"), empty on error
@@ -308,18 +329,7 @@ rm -rf "$w" /tmp/axe-fsw.out
 if [ -x /bin/clockprobe ]; then
 	/bin/clockprobe >/tmp/clockprobe.out 2>&1
 	rc=$?
-	while IFS= read -r line; do
-		case $line in
-		"AXE-PROBE: "*": ok")
-			passed=$((passed + 1))
-			echo "$line" ;;
-		"AXE-PROBE: "*": FAIL"*)
-			failed=$((failed + 1))
-			echo "$line" ;;
-		*)
-			echo "AXE-INFO: clockprobe said: $line" ;;
-		esac
-	done </tmp/clockprobe.out
+	relay clockprobe /tmp/clockprobe.out
 	rm -f /tmp/clockprobe.out
 	if [ "$rc" = 0 ]; then
 		ok clockprobe
@@ -328,6 +338,20 @@ if [ -x /bin/clockprobe ]; then
 	fi
 else
 	fail clockprobe "/bin/clockprobe missing"
+fi
+
+# --- allocation failure (static C helper, only in the initramfs of
+# boot-test --fault-inject): its fi.<name> lines are probe lines
+if [ -x /bin/faultprobe ]; then
+	/bin/faultprobe >/tmp/faultprobe.out 2>&1
+	rc=$?
+	relay faultprobe /tmp/faultprobe.out
+	rm -f /tmp/faultprobe.out
+	if [ "$rc" = 0 ]; then
+		ok faultprobe
+	else
+		fail faultprobe "exit status $rc"
+	fi
 fi
 
 # --- the C probe (scripts/probe/axe-probe.c, the mps2 /init) as a second

@@ -23,6 +23,13 @@
  * register is resolved at every direct call site of the function,
  * recursively.
  *
+ * Malformed input (headers, segments or sections beyond the end of the
+ * file, bad counts, sizes and indexes, symbol tables or .dynamic that do
+ * not parse, code sections that disagree with the segments, ...) is an
+ * error (exit 2), not a shorter list; what still parses (changed code or
+ * symbol values) is scanned as it is. DT_NEEDED is followed once per
+ * file, so cycles end.
+ *
  * Fail safe: a site whose number cannot be resolved (loaded from memory,
  * computed, reached through an indirect jump or an address-taken function,
  * ...) makes the tool exit 1 and list every syscall of the table, unless
@@ -59,6 +66,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <capstone/capstone.h>
@@ -132,12 +140,21 @@ struct site {
 	struct vset vs;
 };
 
+struct range {
+	uint64_t addr, size;
+};
+
 struct bin {
 	const char *path;
 	int fd;
+	dev_t dev;
+	ino_t ino;
 	Elf *elf;
 	char *raw;
 	size_t rawsize;
+	size_t shnum;
+	struct range *code;	/* decoded address ranges */
+	size_t ncode, acode;
 	int machine;
 	bool thumb_default, saw_arm, saw_thumb;
 	struct insn *in;
@@ -156,7 +173,7 @@ struct bin {
 	size_t nneeded;
 	char **rpath;
 	size_t nrpath;
-	bool dynamic;
+	bool dynamic, interp;
 };
 
 struct memo {
@@ -211,6 +228,14 @@ static void *xrealloc(void *p, size_t n)
 		(arr) = xrealloc((arr), (a) * sizeof(*(arr)));		\
 	}								\
 } while (0)
+
+/* qsort() wants a non-NULL base even for no elements */
+static void sort(void *base, size_t n, size_t size,
+		 int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}
 
 /* ---- value sets ---------------------------------------------------- */
 
@@ -339,21 +364,30 @@ static const char *regname(struct bin *b, int r)
 
 /* ---- reading memory of the ELF ------------------------------------ */
 
+/* [off, off+size) is inside the file (no overflow) */
+static bool in_file(struct bin *b, uint64_t off, uint64_t size)
+{
+	return off <= b->rawsize && size <= b->rawsize - off;
+}
+
 static bool read_word(struct bin *b, uint64_t addr, uint32_t *val)
 {
 	size_t i, n;
 	GElf_Phdr ph;
+	uint64_t off;
 
 	if (elf_getphdrnum(b->elf, &n))
 		return false;
 	for (i = 0; i < n; i++) {
 		if (!gelf_getphdr(b->elf, i, &ph) || ph.p_type != PT_LOAD)
 			continue;
-		if (addr < ph.p_vaddr || addr + 4 > ph.p_vaddr + ph.p_filesz)
+		if (ph.p_filesz < 4 || addr < ph.p_vaddr ||
+		    addr - ph.p_vaddr > ph.p_filesz - 4)
 			continue;
-		if (ph.p_offset + (addr - ph.p_vaddr) + 4 > b->rawsize)
+		off = ph.p_offset + (addr - ph.p_vaddr);
+		if (!in_file(b, off, 4))
 			return false;
-		memcpy(val, b->raw + ph.p_offset + (addr - ph.p_vaddr), 4);
+		memcpy(val, b->raw + off, 4);
 		return true;	/* little endian host and target */
 	}
 	return false;
@@ -810,14 +844,21 @@ static void decode_range(struct bin *b, csh h, const uint8_t *code,
 
 /* decode [addr, addr+size) from file offset off, split by mode points */
 static void decode_exec(struct bin *b, csh h, uint64_t off, uint64_t size,
-			uint64_t addr)
+			uint64_t addr, const char *what)
 {
 	uint64_t end = addr + size, a = addr, stop;
 	size_t ni;
 	int mode;
 
-	if (off + size > b->rawsize)
-		die2("%s: executable section beyond end of file", b->path);
+	if (!in_file(b, off, size))
+		die2("%s: executable %s beyond end of file", b->path, what);
+	if (end < addr || (b->machine == EM_ARM && end > 0x100000000ull))
+		die2("%s: executable %s at 0x%llx size 0x%llx: beyond the address space",
+		     b->path, what, (unsigned long long)addr,
+		     (unsigned long long)size);
+	GROW(b->code, b->ncode, b->acode);
+	b->code[b->ncode].addr = addr;
+	b->code[b->ncode++].size = size;
 	while (a < end) {
 		mode = b->machine == EM_ARM ? mode_at(b, a, &ni) : 0;
 		stop = end;
@@ -872,34 +913,68 @@ static void add_mode(struct bin *b, uint64_t addr, int mode)
 	b->modes[b->nmodes++].mode = mode;
 }
 
+/* the header of section i, which must exist */
+static void get_shdr(struct bin *b, size_t i, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = elf_getscn(b->elf, i);
+
+	if (!scn || !gelf_getshdr(scn, sh))
+		die2("%s: cannot read section header %zu: %s", b->path, i,
+		     elf_errmsg(-1));
+}
+
 static void read_symbols(struct bin *b)
 {
 	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
+	GElf_Shdr sh, strsh;
 	bool mapping = false;
-	size_t i, n;
+	size_t i, n, idx, esize = gelf_fsize(b->elf, ELF_T_SYM, 1, EV_CURRENT);
 
 	while ((scn = elf_nextscn(b->elf, scn))) {
 		Elf_Data *data;
 
-		if (!gelf_getshdr(scn, &sh) ||
-		    (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
+		idx = elf_ndxscn(scn);
+		get_shdr(b, idx, &sh);
+		if (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM)
+			continue;
+		if (sh.sh_entsize != esize || sh.sh_size % esize)
+			die2("%s: symbol table %zu: bad sh_entsize %llu or sh_size %llu",
+			     b->path, idx, (unsigned long long)sh.sh_entsize,
+			     (unsigned long long)sh.sh_size);
+		if (sh.sh_flags & SHF_COMPRESSED)
+			die2("%s: symbol table %zu is compressed", b->path, idx);
+		if (sh.sh_link && sh.sh_link < b->shnum)
+			get_shdr(b, sh.sh_link, &strsh);
+		if (!sh.sh_link || sh.sh_link >= b->shnum || strsh.sh_type != SHT_STRTAB ||
+		    (strsh.sh_flags & SHF_COMPRESSED))
+			die2("%s: symbol table %zu: sh_link %u is not a string table",
+			     b->path, idx, sh.sh_link);
+		if (!sh.sh_size)
 			continue;
 		data = elf_getdata(scn, NULL);
-		if (!data || !sh.sh_entsize)
-			continue;
-		n = sh.sh_size / sh.sh_entsize;
+		if (!data || data->d_size < sh.sh_size)
+			die2("%s: cannot read symbol table %zu: %s",
+			     b->path, idx, elf_errmsg(-1));
+		n = sh.sh_size / esize;
 		for (i = 0; i < n; i++) {
 			GElf_Sym s;
-			const char *name;
+			const char *name = NULL;
 			uint64_t v;
 
-			if (!gelf_getsym(data, i, &s) || s.st_shndx == SHN_UNDEF)
+			if (!gelf_getsym(data, i, &s))
+				die2("%s: symbol table %zu: cannot read symbol %zu: %s",
+				     b->path, idx, i, elf_errmsg(-1));
+			if (s.st_name) {
+				name = elf_strptr(b->elf, sh.sh_link, s.st_name);
+				if (!name)
+					die2("%s: symbol table %zu: symbol %zu: bad st_name %u",
+					     b->path, idx, i, s.st_name);
+			}
+			if (s.st_shndx == SHN_UNDEF)
 				continue;
-			name = elf_strptr(b->elf, sh.sh_link, s.st_name);
 			v = s.st_value;
 			if (b->machine == EM_ARM && name && name[0] == '$' &&
-			    strchr("atd", name[1]) &&
+			    name[1] && strchr("atd", name[1]) &&
 			    (name[2] == 0 || name[2] == '.')) {
 				if (!mapping)
 					b->nmodes = 0;	/* drop func modes */
@@ -918,77 +993,132 @@ static void read_symbols(struct bin *b)
 			add_func(b, v);
 		}
 	}
-	qsort(b->modes, b->nmodes, sizeof(*b->modes), cmp_mode);
+	sort(b->modes, b->nmodes, sizeof(*b->modes), cmp_mode);
 }
 
-static char *dyn_str(struct bin *b, uint64_t strtab, uint64_t off)
+/*
+ * The string at off in the dynamic string table at address strtab (strsz
+ * bytes, or unknown: 0): it must end inside the table and its segment.
+ */
+static char *dyn_str(struct bin *b, uint64_t strtab, uint64_t strsz,
+		     uint64_t off)
 {
 	size_t i, n;
 	GElf_Phdr ph;
+	uint64_t a = strtab + off, end;
+	char *p;
 
-	if (elf_getphdrnum(b->elf, &n))
+	if (!strtab || a < strtab || (strsz && off >= strsz) ||
+	    elf_getphdrnum(b->elf, &n))
 		return NULL;
 	for (i = 0; i < n; i++) {
 		if (!gelf_getphdr(b->elf, i, &ph) || ph.p_type != PT_LOAD)
 			continue;
-		if (strtab + off < ph.p_vaddr ||
-		    strtab + off >= ph.p_vaddr + ph.p_filesz)
+		if (a < ph.p_vaddr || a - ph.p_vaddr >= ph.p_filesz)
 			continue;
-		off = ph.p_offset + (strtab + off - ph.p_vaddr);
-		if (off >= b->rawsize || !memchr(b->raw + off, 0,
-						 b->rawsize - off))
-			return NULL;
-		return b->raw + off;
+		/* the segment is inside the file (check_headers) */
+		end = ph.p_filesz - (a - ph.p_vaddr);
+		if (strsz && end > strsz - off)
+			end = strsz - off;
+		p = b->raw + ph.p_offset + (a - ph.p_vaddr);
+		return memchr(p, 0, end) ? p : NULL;
 	}
 	return NULL;
 }
 
 static void read_dynamic(struct bin *b)
 {
-	size_t i, n, j, cnt;
-	GElf_Phdr ph;
-	uint64_t strtab = 0;
+	size_t i, n, j, cnt, ndyn = 0, esize;
+	GElf_Phdr ph, dph = { 0 };
+	uint64_t strtab = 0, strsz = 0;
 	Elf_Data *d = NULL;
+	GElf_Dyn dyn;
+	bool term = false;
 
 	if (elf_getphdrnum(b->elf, &n))
-		return;
+		die2("%s: cannot read the program headers: %s", b->path,
+		     elf_errmsg(-1));
 	for (i = 0; i < n; i++) {
 		if (!gelf_getphdr(b->elf, i, &ph))
-			continue;
+			die2("%s: cannot read program header %zu: %s", b->path,
+			     i, elf_errmsg(-1));
 		if (ph.p_type == PT_INTERP)
-			b->dynamic = true;
-		if (ph.p_type == PT_DYNAMIC)
-			d = elf_getdata_rawchunk(b->elf, ph.p_offset,
-						 ph.p_filesz, ELF_T_DYN);
+			b->dynamic = b->interp = true;
+		if (ph.p_type == PT_DYNAMIC) {
+			ndyn++;
+			dph = ph;
+		}
 	}
-	if (!d)
-		return;
-	cnt = d->d_size / gelf_fsize(b->elf, ELF_T_DYN, 1, EV_CURRENT);
-	for (j = 0; j < cnt; j++) {
-		GElf_Dyn dyn;
+	/* a section .dynamic is what PT_DYNAMIC points at */
+	for (i = 1; i < b->shnum; i++) {
+		GElf_Shdr sh;
 
-		if (gelf_getdyn(d, j, &dyn) && dyn.d_tag == DT_STRTAB)
-			strtab = dyn.d_un.d_ptr;
+		get_shdr(b, i, &sh);
+		if (sh.sh_type == SHT_DYNAMIC &&
+		    (!ndyn || sh.sh_offset != dph.p_offset || sh.sh_size != dph.p_filesz))
+			die2("%s: section %zu (SHT_DYNAMIC) does not match a PT_DYNAMIC segment",
+			     b->path, i);
 	}
+	if (b->interp && !ndyn)
+		die2("%s: PT_INTERP without PT_DYNAMIC", b->path);
+	if (!ndyn)
+		return;
+	if (ndyn > 1)
+		die2("%s: %zu PT_DYNAMIC program headers", b->path, ndyn);
+	esize = gelf_fsize(b->elf, ELF_T_DYN, 1, EV_CURRENT);
+	if (dph.p_filesz % esize)
+		die2("%s: PT_DYNAMIC size %llu is not a multiple of %zu", b->path,
+		     (unsigned long long)dph.p_filesz, esize);
+	if (dph.p_filesz)
+		d = elf_getdata_rawchunk(b->elf, dph.p_offset, dph.p_filesz,
+					 ELF_T_DYN);
+	if (dph.p_filesz && !d)
+		die2("%s: cannot read .dynamic: %s", b->path, elf_errmsg(-1));
+	cnt = dph.p_filesz / esize;
+	/* the entries up to DT_NULL count, the rest is padding */
 	for (j = 0; j < cnt; j++) {
-		GElf_Dyn dyn;
+		if (!gelf_getdyn(d, j, &dyn))
+			die2("%s: cannot read .dynamic entry %zu: %s", b->path,
+			     j, elf_errmsg(-1));
+		if (dyn.d_tag == DT_NULL) {
+			term = true;
+			cnt = j;
+			break;
+		}
+		/* the gABI numbers its tags from 0, the OS and CPU ranges follow */
+		if (dyn.d_tag < 0 || dyn.d_tag > DT_HIPROC ||
+		    (dyn.d_tag > 0xff && dyn.d_tag < DT_LOOS))
+			die2("%s: .dynamic entry %zu: bad tag 0x%llx", b->path, j,
+			     (unsigned long long)dyn.d_tag);
+		if (dyn.d_tag == DT_STRTAB)
+			strtab = dyn.d_un.d_ptr;
+		else if (dyn.d_tag == DT_STRSZ)
+			strsz = dyn.d_un.d_val;
+	}
+	if (!term)
+		die2("%s: .dynamic has no DT_NULL terminator", b->path);
+	for (j = 0; j < cnt; j++) {
 		char *s, *tok, *save;
 
-		if (!gelf_getdyn(d, j, &dyn))
-			continue;
+		gelf_getdyn(d, j, &dyn);
 		if (dyn.d_tag == DT_NEEDED) {
 			b->dynamic = true;
-			s = dyn_str(b, strtab, dyn.d_un.d_val);
-			if (!s)
-				die2("%s: bad DT_NEEDED string", b->path);
+			s = dyn_str(b, strtab, strsz, dyn.d_un.d_val);
+			if (!s || !*s)
+				die2("%s: bad DT_NEEDED string (offset 0x%llx)",
+				     b->path, (unsigned long long)dyn.d_un.d_val);
 			b->needed = xrealloc(b->needed,
 					     (b->nneeded + 1) * sizeof(char *));
 			b->needed[b->nneeded++] = s;
 		} else if (dyn.d_tag == DT_RUNPATH || dyn.d_tag == DT_RPATH) {
-			s = dyn_str(b, strtab, dyn.d_un.d_val);
+			s = dyn_str(b, strtab, strsz, dyn.d_un.d_val);
 			if (!s)
-				continue;
+				die2("%s: bad DT_%s string (offset 0x%llx)", b->path,
+				     dyn.d_tag == DT_RPATH ? "RPATH" : "RUNPATH",
+				     (unsigned long long)dyn.d_un.d_val);
 			s = strdup(s);
+			if (!s)
+				die2("out of memory");
 			for (tok = strtok_r(s, ":", &save); tok;
 			     tok = strtok_r(NULL, ":", &save)) {
 				b->rpath = xrealloc(b->rpath, (b->nrpath + 1) *
@@ -999,6 +1129,204 @@ static void read_dynamic(struct bin *b)
 	}
 }
 
+/* the ELF identification, before libelf: a clear message for junk */
+static void check_ident(struct bin *b)
+{
+	unsigned char id[EI_NIDENT];
+	struct stat st;
+	ssize_t n;
+
+	if (fstat(b->fd, &st))
+		die2("%s: %s", b->path, strerror(errno));
+	if (S_ISDIR(st.st_mode))
+		die2("%s: is a directory, not an ELF file", b->path);
+	if (!S_ISREG(st.st_mode))
+		die2("%s: not a regular file", b->path);
+	if (!st.st_size)
+		die2("%s: empty file, not an ELF file", b->path);
+	b->dev = st.st_dev;
+	b->ino = st.st_ino;
+	n = pread(b->fd, id, sizeof(id), 0);
+	if (n < 0)
+		die2("%s: %s", b->path, strerror(errno));
+	if (n < SELFMAG || memcmp(id, ELFMAG, SELFMAG))
+		die2("%s: not an ELF file", b->path);
+	if (n < EI_NIDENT)
+		die2("%s: truncated ELF header (file of %zd bytes)", b->path, n);
+	if (id[EI_CLASS] != ELFCLASS32 && id[EI_CLASS] != ELFCLASS64)
+		die2("%s: bad ELF class %d", b->path, id[EI_CLASS]);
+	if (id[EI_DATA] == ELFDATA2MSB)
+		die2("%s: big endian ELF is not supported", b->path);
+	if (id[EI_DATA] != ELFDATA2LSB)
+		die2("%s: bad ELF data encoding %d", b->path, id[EI_DATA]);
+	if (id[EI_VERSION] != EV_CURRENT)
+		die2("%s: bad ELF version %d", b->path, id[EI_VERSION]);
+	if ((uint64_t)st.st_size < (id[EI_CLASS] == ELFCLASS64 ?
+				    sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr)))
+		die2("%s: truncated ELF header (file of %lld bytes)", b->path,
+		     (long long)st.st_size);
+}
+
+/* dies: "FILE: WHAT (offset 0x.., size 0x..) beyond end of file (N bytes)" */
+static void die_eof(struct bin *b, uint64_t off, uint64_t size,
+		    const char *fmt, ...)
+{
+	char what[128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	die2("%s: %s (offset 0x%llx, size 0x%llx) beyond end of file (%zu bytes)",
+	     b->path, what, (unsigned long long)off, (unsigned long long)size,
+	     b->rawsize);
+}
+
+/*
+ * A section in a PT_LOAD segment lies at the same place in both: literal
+ * pools are read through the segments, code through the sections. Code
+ * must be in a segment.
+ */
+static void check_in_load(struct bin *b, const GElf_Shdr *sh, size_t idx)
+{
+	size_t i, n;
+	GElf_Phdr ph;
+	uint64_t d;
+
+	elf_getphdrnum(b->elf, &n);	/* checked in check_headers */
+	for (i = 0; i < n; i++) {
+		if (!gelf_getphdr(b->elf, i, &ph) || ph.p_type != PT_LOAD ||
+		    sh->sh_addr < ph.p_vaddr || sh->sh_addr - ph.p_vaddr >= ph.p_filesz)
+			continue;
+		d = sh->sh_addr - ph.p_vaddr;
+		if (sh->sh_size > ph.p_filesz - d || sh->sh_offset - ph.p_offset != d)
+			die2("%s: section %zu (offset 0x%llx) does not match segment %zu",
+			     b->path, idx, (unsigned long long)sh->sh_offset, i);
+		return;
+	}
+	if (sh->sh_flags & SHF_EXECINSTR)
+		die2("%s: executable section %zu (0x%llx) is in no PT_LOAD segment",
+		     b->path, idx, (unsigned long long)sh->sh_addr);
+}
+
+/*
+ * The program and section header tables, each segment and section must
+ * be inside the file; e_shstrndx must name a string table; allocated
+ * sections agree with the segments.
+ */
+static void check_headers(struct bin *b, const GElf_Ehdr *eh)
+{
+	size_t i, n, str;
+	GElf_Phdr ph;
+	GElf_Shdr sh;
+
+	/* e_phnum and e_shnum first: libelf's own errors say less */
+	for (i = 0; i < 2; i++) {
+		size_t num = i ? eh->e_shnum : eh->e_phnum;
+		size_t ent = i ? eh->e_shentsize : eh->e_phentsize;
+		uint64_t off = i ? eh->e_shoff : eh->e_phoff;
+
+		if (!num || (!i && num == PN_XNUM))
+			continue;
+		if (ent != gelf_fsize(b->elf, i ? ELF_T_SHDR : ELF_T_PHDR, 1,
+				      EV_CURRENT))
+			die2("%s: bad e_%sentsize %zu", b->path, i ? "sh" : "ph", ent);
+		if (off < gelf_fsize(b->elf, ELF_T_EHDR, 1, EV_CURRENT))
+			die2("%s: %s headers (e_%soff 0x%llx) overlap the ELF header",
+			     b->path, i ? "section" : "program", i ? "sh" : "ph",
+			     (unsigned long long)off);
+		if (!in_file(b, off, (uint64_t)num * ent))
+			die_eof(b, off, (uint64_t)num * ent, "%s headers (%zu)",
+				i ? "section" : "program", num);
+	}
+	if (elf_getphdrnum(b->elf, &n))
+		die2("%s: bad program header count: %s", b->path, elf_errmsg(-1));
+	if (!n)
+		die2("%s: no program headers: not a linked executable or library",
+		     b->path);
+	if (!in_file(b, eh->e_phoff, (uint64_t)n * eh->e_phentsize))
+		die_eof(b, eh->e_phoff, (uint64_t)n * eh->e_phentsize,
+			"program headers (%zu)", n);
+	for (i = 0; i < n; i++) {
+		if (!gelf_getphdr(b->elf, i, &ph))
+			die2("%s: cannot read program header %zu: %s", b->path,
+			     i, elf_errmsg(-1));
+		if (ph.p_type != PT_NULL && ph.p_filesz &&
+		    !in_file(b, ph.p_offset, ph.p_filesz))
+			die_eof(b, ph.p_offset, ph.p_filesz, "segment %zu", i);
+	}
+
+	if (elf_getshdrnum(b->elf, &n))
+		die2("%s: bad section header count: %s", b->path, elf_errmsg(-1));
+	if (eh->e_shnum && n != eh->e_shnum)
+		die2("%s: bad section header count %u", b->path, eh->e_shnum);
+	b->shnum = n;
+	if (!n && eh->e_shoff)
+		die2("%s: e_shoff 0x%llx but no section headers (e_shnum 0)", b->path,
+		     (unsigned long long)eh->e_shoff);
+	if (!n)
+		return;
+	if (eh->e_shentsize != gelf_fsize(b->elf, ELF_T_SHDR, 1, EV_CURRENT))
+		die2("%s: bad e_shentsize %u", b->path, eh->e_shentsize);
+	if (!in_file(b, eh->e_shoff, (uint64_t)n * eh->e_shentsize))
+		die_eof(b, eh->e_shoff, (uint64_t)n * eh->e_shentsize,
+			"section headers (%zu)", n);
+	if (elf_getshdrstrndx(b->elf, &str))
+		die2("%s: bad e_shstrndx: %s", b->path, elf_errmsg(-1));
+	if (str != SHN_UNDEF) {
+		if (str >= n)
+			die2("%s: bad e_shstrndx %zu (%zu sections)", b->path,
+			     str, n);
+		get_shdr(b, str, &sh);
+		if (sh.sh_type != SHT_STRTAB)
+			die2("%s: bad e_shstrndx %zu: not a string table",
+			     b->path, str);
+	}
+	for (i = 1; i < n; i++) {
+		get_shdr(b, i, &sh);
+		if (sh.sh_type == SHT_NOBITS || sh.sh_type == SHT_NULL || !sh.sh_size)
+			continue;
+		if (!in_file(b, sh.sh_offset, sh.sh_size))
+			die_eof(b, sh.sh_offset, sh.sh_size, "section %zu", i);
+		if (sh.sh_flags & SHF_ALLOC)
+			check_in_load(b, &sh, i);
+	}
+}
+
+static int cmp_range(const void *a, const void *b)
+{
+	const struct range *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/*
+ * The decoded ranges must not overlap (one address, one instruction),
+ * and an executable's entry point must be in one of them.
+ */
+static void check_code(struct bin *b, const GElf_Ehdr *eh)
+{
+	uint64_t entry = b->machine == EM_ARM ? eh->e_entry & ~1ull :
+			 eh->e_entry;
+	bool found = false;
+	size_t i;
+
+	sort(b->code, b->ncode, sizeof(*b->code), cmp_range);
+	for (i = 0; i < b->ncode; i++) {
+		struct range *r = &b->code[i];
+
+		if (i && r->addr - b->code[i - 1].addr < b->code[i - 1].size)
+			die2("%s: executable code at 0x%llx and 0x%llx overlaps",
+			     b->path, (unsigned long long)b->code[i - 1].addr,
+			     (unsigned long long)r->addr);
+		if (entry >= r->addr && entry - r->addr < r->size)
+			found = true;
+	}
+	if (eh->e_entry && (eh->e_type == ET_EXEC || b->interp) && !found)
+		die2("%s: entry point 0x%llx is not in executable code", b->path,
+		     (unsigned long long)eh->e_entry);
+}
+
 static struct bin *load_bin(const char *path)
 {
 	struct bin *b = calloc(1, sizeof(*b));
@@ -1006,7 +1334,6 @@ static struct bin *load_bin(const char *path)
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
 	bool any = false;
-	char magic[4];
 	size_t i, n;
 
 	if (!b)
@@ -1015,20 +1342,22 @@ static struct bin *load_bin(const char *path)
 	b->fd = open(path, O_RDONLY);
 	if (b->fd < 0)
 		die2("%s: %s", path, strerror(errno));
-	if (pread(b->fd, magic, 4, 0) != 4 || memcmp(magic, ELFMAG, SELFMAG))
-		die2("%s: not an ELF file", path);
+	check_ident(b);
 	b->elf = elf_begin(b->fd, ELF_C_READ, NULL);
 	if (!b->elf || elf_kind(b->elf) != ELF_K_ELF)
 		die2("%s: not an ELF file (%s)", path, elf_errmsg(-1));
 	if (!gelf_getehdr(b->elf, &eh))
 		die2("%s: cannot read ELF header: %s", path, elf_errmsg(-1));
-	if (eh.e_ident[EI_DATA] != ELFDATA2LSB)
-		die2("%s: big endian ELF is not supported", path);
 	b->machine = eh.e_machine;
-	if (!(b->machine == EM_X86_64 && eh.e_ident[EI_CLASS] == ELFCLASS64) &&
-	    !(b->machine == EM_ARM && eh.e_ident[EI_CLASS] == ELFCLASS32))
+	if (b->machine != EM_X86_64 && b->machine != EM_ARM)
 		die2("%s: unsupported machine %d (only x86_64 and 32-bit ARM)",
 		     path, eh.e_machine);
+	if (b->machine == EM_X86_64 && eh.e_ident[EI_CLASS] != ELFCLASS64)
+		die2("%s: ELF class 32-bit does not match machine x86_64 (x32 is not supported)",
+		     path);
+	if (b->machine == EM_ARM && eh.e_ident[EI_CLASS] != ELFCLASS32)
+		die2("%s: ELF class 64-bit does not match machine ARM (32-bit)",
+		     path);
 	if (b->machine == EM_ARM && EF_ARM_EABI_VERSION(eh.e_flags) == 0)
 		die2("%s: ARM OABI binary is not supported (EABI only)", path);
 	if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
@@ -1036,6 +1365,7 @@ static struct bin *load_bin(const char *path)
 	b->raw = elf_rawfile(b->elf, &b->rawsize);
 	if (!b->raw)
 		die2("%s: cannot read: %s", path, elf_errmsg(-1));
+	check_headers(b, &eh);
 	b->thumb_default = b->machine == EM_ARM && (eh.e_entry & 1);
 	read_symbols(b);
 	read_dynamic(b);
@@ -1053,25 +1383,35 @@ static struct bin *load_bin(const char *path)
 	if (b->machine == EM_X86_64)
 		x86_init_map(h);
 	while ((scn = elf_nextscn(b->elf, scn))) {
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
-		    !(sh.sh_flags & SHF_EXECINSTR) || !(sh.sh_flags & SHF_ALLOC))
+		get_shdr(b, elf_ndxscn(scn), &sh);
+		if (!(sh.sh_flags & SHF_EXECINSTR) || !(sh.sh_flags & SHF_ALLOC) ||
+		    !sh.sh_size)
 			continue;
+		/* code of another type (a debug file's NOBITS) would be lost */
+		if (sh.sh_type != SHT_PROGBITS)
+			die2("%s: executable section %zu has type 0x%x, not SHT_PROGBITS",
+			     path, elf_ndxscn(scn), sh.sh_type);
+		if (sh.sh_flags & SHF_COMPRESSED)
+			die2("%s: executable section %zu is compressed", path,
+			     elf_ndxscn(scn));
 		any = true;
-		decode_exec(b, h, sh.sh_offset, sh.sh_size, sh.sh_addr);
+		decode_exec(b, h, sh.sh_offset, sh.sh_size, sh.sh_addr, "section");
 	}
 	if (!any && !elf_getphdrnum(b->elf, &n)) {
 		for (i = 0; i < n; i++) {
 			GElf_Phdr ph;
 
 			if (!gelf_getphdr(b->elf, i, &ph) ||
-			    ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
+			    ph.p_type != PT_LOAD || !(ph.p_flags & PF_X) ||
+			    !ph.p_filesz)
 				continue;
 			decode_exec(b, h, ph.p_offset, ph.p_filesz,
-				    ph.p_vaddr);
+				    ph.p_vaddr, "segment");
 		}
 	}
 	cs_close(&h);
-	qsort(b->in, b->nin, sizeof(*b->in), cmp_insn);
+	check_code(b, &eh);
+	sort(b->in, b->nin, sizeof(*b->in), cmp_insn);
 	/* edges refer to insn indexes: build them after sorting */
 	for (i = 0; i < b->nin; i++) {
 		if (!(b->in[i].flags & F_DIRECT))
@@ -1083,9 +1423,9 @@ static struct bin *load_bin(const char *path)
 			add_edge(&b->jumps, &b->njumps, &b->ajumps,
 				 b->in[i].target, i);
 	}
-	qsort(b->jumps, b->njumps, sizeof(*b->jumps), cmp_edge);
-	qsort(b->calls, b->ncalls, sizeof(*b->calls), cmp_edge);
-	qsort(b->funcs, b->nfuncs, sizeof(*b->funcs), cmp_u64);
+	sort(b->jumps, b->njumps, sizeof(*b->jumps), cmp_edge);
+	sort(b->calls, b->ncalls, sizeof(*b->calls), cmp_edge);
+	sort(b->funcs, b->nfuncs, sizeof(*b->funcs), cmp_u64);
 	return b;
 }
 
@@ -1111,6 +1451,8 @@ static size_t edges_at(struct edge *e, size_t n, uint64_t t, size_t *cnt)
 
 static bool is_func(struct bin *b, uint64_t a)
 {
+	if (!b->nfuncs)
+		return false;
 	return bsearch(&a, b->funcs, b->nfuncs, sizeof(*b->funcs), cmp_u64);
 }
 
@@ -1563,11 +1905,22 @@ static int cmp_name(const void *a, const void *b)
 
 /* ---- libraries ------------------------------------------------------ */
 
+/* path, if it fits, is a regular file we may read */
+static char *lib_at(char *path, int len)
+{
+	struct stat st;
+
+	if (len < 0 || len >= PATH_MAX || stat(path, &st) || !S_ISREG(st.st_mode) ||
+	    access(path, R_OK))
+		return NULL;
+	return strdup(path);
+}
+
 static char *find_lib(const char *sysroot, struct bin *b, const char *name)
 {
 	static const char *const dirs[] = { "lib", "usr/lib", NULL };
 	const char *trip[3] = { NULL };
-	char path[PATH_MAX];
+	char path[PATH_MAX], *p;
 	size_t i, t;
 
 	if (b->machine == EM_ARM) {
@@ -1576,25 +1929,24 @@ static char *find_lib(const char *sysroot, struct bin *b, const char *name)
 	} else {
 		trip[0] = "x86_64-linux-gnu";
 	}
-	if (strchr(name, '/')) {
-		snprintf(path, sizeof(path), "%s/%s", sysroot, name);
-		return access(path, R_OK) ? NULL : strdup(path);
-	}
+	if (strchr(name, '/'))
+		return lib_at(path, snprintf(path, sizeof(path), "%s/%s", sysroot, name));
 	for (i = 0; i < b->nrpath; i++) {
-		snprintf(path, sizeof(path), "%s/%s/%s", sysroot, b->rpath[i],
-			 name);
-		if (!access(path, R_OK))
-			return strdup(path);
+		p = lib_at(path, snprintf(path, sizeof(path), "%s/%s/%s", sysroot,
+					  b->rpath[i], name));
+		if (p)
+			return p;
 	}
 	for (i = 0; dirs[i]; i++) {
-		snprintf(path, sizeof(path), "%s/%s/%s", sysroot, dirs[i], name);
-		if (!access(path, R_OK))
-			return strdup(path);
+		p = lib_at(path, snprintf(path, sizeof(path), "%s/%s/%s", sysroot,
+					  dirs[i], name));
+		if (p)
+			return p;
 		for (t = 0; trip[t]; t++) {
-			snprintf(path, sizeof(path), "%s/%s/%s/%s", sysroot,
-				 dirs[i], trip[t], name);
-			if (!access(path, R_OK))
-				return strdup(path);
+			p = lib_at(path, snprintf(path, sizeof(path), "%s/%s/%s/%s",
+						  sysroot, dirs[i], trip[t], name));
+			if (p)
+				return p;
 		}
 	}
 	return NULL;
@@ -1694,7 +2046,7 @@ static void report_bin(struct bin *b, bool *used, size_t *nunres)
 		for (k = 0; k < ntable; k++)
 			if (mine[k])
 				l[n++] = table[k];
-		qsort(l, n, sizeof(*l), cmp_name);
+		sort(l, n, sizeof(*l), cmp_name);
 		fprintf(rep, "  %zu syscalls:", n);
 		for (k = 0; k < n; k++)
 			fprintf(rep, "%s%s", k % 8 ? " " : "\n    ", l[k].name);
@@ -1775,22 +2127,19 @@ int main(int argc, char **argv)
 			     b->nneeded ? b->needed[0] : "");
 		for (k = 0; k < b->nneeded; k++) {
 			char *p = find_lib(sysroot, b, b->needed[k]);
-			char *rp;
+			struct stat st;
 			size_t j;
 			bool seen = false;
 
 			if (!p)
 				die2("%s: needed library %s not found in sysroot %s",
 				     b->path, b->needed[k], sysroot);
-			rp = realpath(p, NULL);
-			for (j = 0; j < nbins && rp; j++) {
-				char *q = realpath(bins[j]->path, NULL);
-
-				if (q && !strcmp(q, rp))
+			if (stat(p, &st))
+				die2("%s: %s", p, strerror(errno));
+			/* each file once: DT_NEEDED cycles end here */
+			for (j = 0; j < nbins; j++)
+				if (bins[j]->dev == st.st_dev && bins[j]->ino == st.st_ino)
 					seen = true;
-				free(q);
-			}
-			free(rp);
 			if (seen) {
 				free(p);
 				continue;
@@ -1824,7 +2173,7 @@ int main(int argc, char **argv)
 	for (k = 0; k < ntable; k++)
 		if (used[k] || (nunres && !accept))
 			list[nlist++] = table[k];
-	qsort(list, nlist, sizeof(*list), cmp_name);
+	sort(list, nlist, sizeof(*list), cmp_name);
 	/* names can repeat in a table (x86 common + 64 never do, but ...) */
 	for (i = k = 0; i < nlist; i++)
 		if (!k || strcmp(list[k - 1].name, list[i].name))
