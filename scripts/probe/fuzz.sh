@@ -31,9 +31,13 @@ echo "AXE-INFO: uptime=$(cut -d' ' -f1 /proc/uptime)"
 # second UART; ttyS0 carries the console, and a TCOOFF there would stop
 # this script), instead of all of /dev, /proc and /sys (writing random bytes to /proc/sys as root
 # tests nothing of the series and can stop the machine).
+# (the tmpfs one is a mount of its own of 32 MB, so that trinity cannot
+# fill /tmp; ramfs has no limit, and the OOM killer may have to act)
 v=/tmp/victims
-mkdir -p $v/tmpfs/a/b/c $v/ramfs
+mkdir -p $v/tmpfs $v/ramfs
+mount -t tmpfs -o size=32m none $v/tmpfs
 mount -t ramfs none $v/ramfs
+mkdir -p $v/tmpfs/a/b/c
 mkdir -p $v/ramfs/x/y
 for d in $v/tmpfs $v/tmpfs/a/b $v/ramfs $v/ramfs/x/y; do
 	echo data >"$d/file"
@@ -94,13 +98,24 @@ else
 	ok fuzz-taint
 fi
 
-# the kernel still serves what the fuzzing used
-umount $v/ramfs 2>/dev/null
-if rm -rf $v 2>/dev/null && mkdir -p /tmp/after/d && echo x >/tmp/after/d/f &&
-	[ "$(cat /tmp/after/d/f)" = x ] && rm -rf /tmp/after; then
+# the kernel still serves what the fuzzing used: a new tmpfs and a new
+# ramfs (whatever trinity left in the victim trees, or mounted over them)
+why=
+for fs in tmpfs ramfs; do
+	m=/tmp/after-$fs
+	if ! mkdir -p $m || ! mount -t $fs -o size=1m none $m; then
+		why="$why, mount $fs failed"
+		continue
+	fi
+	{ mkdir -p $m/d/e && echo x >$m/d/e/f && mv $m/d/e $m/g && [ "$(cat $m/g/f)" = x ] &&
+		rm -rf $m/d $m/g; } || why="$why, mkdir/write/mv/rm on $fs failed"
+	umount $m || why="$why, umount $fs failed"
+done
+umount $v/tmpfs $v/ramfs 2>/dev/null
+if [ -z "$why" ]; then
 	ok fuzz-fs-after
 else
-	fail fuzz-fs-after "tmpfs does not work after the fuzzing"
+	fail fuzz-fs-after "${why#, }"
 fi
 if [ -z "$tty" ]; then
 	echo "AXE-INFO: fuzz-tty-after: skipped, no ttyS1"
