@@ -27,7 +27,8 @@
  *
  * An operation that allocates nothing (most TTY ioctls) has no fault point:
  * it is reported, and the sweep as a whole must have injected faults.
- * Then kmemleak scans (when the kernel has it): any suspected leak is a FAIL.
+ * Then kmemleak scans (a kernel without it is a FAIL): any suspected leak
+ * is a FAIL.
  * The console is judged on the host for oopses, KASAN, lockdep and UBSAN
  * reports.
  *
@@ -766,7 +767,7 @@ static void kmemleak(void)
 	char *p;
 
 	if (access("/sys/kernel/debug/kmemleak", F_OK)) {
-		printf("AXE-INFO: fi.kmemleak: no /sys/kernel/debug/kmemleak (CONFIG_DEBUG_KMEMLEAK off)\n");
+		report("kmemleak", 0, "no /sys/kernel/debug/kmemleak (CONFIG_DEBUG_KMEMLEAK off)");
 		return;
 	}
 	/* objects younger than 5 s are never reported */

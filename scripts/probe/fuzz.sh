@@ -118,7 +118,7 @@ else
 	fail fuzz-fs-after "${why#, }"
 fi
 if [ -z "$tty" ]; then
-	echo "AXE-INFO: fuzz-tty-after: skipped, no ttyS1"
+	fail fuzz-tty-after "no ttyS1 was fuzzed (scripts/fuzz gives QEMU a second UART)"
 elif timeout 10 stty -F $tty sane 2>/dev/null && timeout 10 stty -F $tty >/dev/null; then
 	# a write may rightly block: trinity may have stopped output (TCOOFF)
 	if timeout 5 sh -c "echo probe >$tty"; then w=written; else w="blocked or failed"; fi

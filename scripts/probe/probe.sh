@@ -57,6 +57,20 @@ relay() {
 	done <"$2"
 }
 
+# run_helper NAME: run /bin/NAME, relay its lines, and a probe line NAME
+# for its exit status
+run_helper() {
+	/bin/"$1" >/tmp/"$1".out 2>&1
+	rc=$?
+	relay "$1" /tmp/"$1".out
+	rm -f /tmp/"$1".out
+	if [ "$rc" = 0 ]; then
+		ok "$1"
+	else
+		fail "$1" "exit status $rc"
+	fi
+}
+
 # uptime in centiseconds from /proc/uptime ("12.34 5.67"), empty on error
 uptime_cs() {
 	u=$(cut -d' ' -f1 /proc/uptime 2>/dev/null) || return 0
@@ -327,32 +341,14 @@ rm -rf "$w" /tmp/axe-fsw.out
 
 # --- clock/timer syscalls (static C helper prints its own probe lines)
 if [ -x /bin/clockprobe ]; then
-	/bin/clockprobe >/tmp/clockprobe.out 2>&1
-	rc=$?
-	relay clockprobe /tmp/clockprobe.out
-	rm -f /tmp/clockprobe.out
-	if [ "$rc" = 0 ]; then
-		ok clockprobe
-	else
-		fail clockprobe "exit status $rc"
-	fi
+	run_helper clockprobe
 else
 	fail clockprobe "/bin/clockprobe missing"
 fi
 
 # --- allocation failure (static C helper, only in the initramfs of
-# boot-test --fault-inject): its fi.<name> lines are probe lines
-if [ -x /bin/faultprobe ]; then
-	/bin/faultprobe >/tmp/faultprobe.out 2>&1
-	rc=$?
-	relay faultprobe /tmp/faultprobe.out
-	rm -f /tmp/faultprobe.out
-	if [ "$rc" = 0 ]; then
-		ok faultprobe
-	else
-		fail faultprobe "exit status $rc"
-	fi
-fi
+# boot-test --fault-inject, which then requires its fi.* lines)
+[ ! -x /bin/faultprobe ] || run_helper faultprobe
 
 # --- the C probe (scripts/probe/axe-probe.c, the mps2 /init) as a second
 # probe: its checks become c.<name> probe lines. Its output goes to a file,
