@@ -883,11 +883,20 @@ static long do_mount(const char *src, const char *dir, const char *type)
 /* Print the kernel log from "as init process" on, between markers. */
 static void dump_kernel_log(void)
 {
-	static char buf[65536];
 	struct line l = { .len = 0 };
-	long n, i, start = 0;
+	long n, i, start = 0, size;
+	char *buf = MAP_FAILED;
 
-	n = my_syscall3(__NR_syslog, AXE_SYSLOG_READ_ALL, buf, sizeof(buf) - 1);
+	/*
+	 * A buffer the size of the kernel's log, mapped when needed: a static
+	 * one as big as the largest log would be a contiguous block of bss
+	 * at exec without an MMU, whatever the kernel's log size.
+	 */
+	size = my_syscall3(__NR_syslog, AXE_SYSLOG_SIZE_BUFFER, 0, 0);
+	if (size > 0)
+		buf = mmap(NULL, size + 1, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	n = buf == MAP_FAILED ? -1 : my_syscall3(__NR_syslog, AXE_SYSLOG_READ_ALL, buf, size);
 	info("dmesg", n < 0 ? "unreadable" : "follows");
 	if (n <= 0)
 		return;
