@@ -12,7 +12,11 @@
  *  - the table trims exactly what CONFIG_USED_SYSCALLS leaves out, when
  *    that is a list of names (a file list is only checked for the calls
  *    here);
- *  - restart_syscall and rt_sigreturn are never trimmed.
+ *  - restart_syscall and rt_sigreturn are never trimmed;
+ *  - with CONFIG_TRIM_UNUSED_SYSCALLS_NAMES the name of every trimmed
+ *    call, and of no other, is known, and the warning names the call;
+ *    without it no name is known and the warning gives the number, the
+ *    user pc and the table that has the number.
  *
  * On a kernel that does not trim, nothing is trimmed and every call of
  * the table below works: the same cases run on both.
@@ -46,6 +50,18 @@
 /* <linux/syscalls.h> declares it only without syscall wrappers. */
 asmlinkage long sys_ni_syscall(void);
 #endif
+
+/* The table the warning without names points to. */
+#ifdef CONFIG_ARM
+#define TRIM_TABLE "arch/arm/tools/syscall.tbl"
+#else
+#define TRIM_TABLE "arch/x86/entry/syscalls/syscall_64.tbl"
+#endif
+
+static bool trim_names(void)
+{
+	return IS_ENABLED(CONFIG_TRIM_UNUSED_SYSCALLS_NAMES);
+}
 
 /*
  * Enter system call @nr with three arguments, as the entry code would:
@@ -254,21 +270,27 @@ KUNIT_ARRAY_PARAM(trim_call, trim_calls, trim_call_desc);
 
 /*
  * A call is trimmed exactly when the table says so; a trimmed call
- * returns -ENOSYS, a kept one does its job.
+ * returns -ENOSYS, a kept one does its job. Its name is known exactly
+ * when it is trimmed and the kernel keeps the names.
  */
 static void trim_call_test(struct kunit *test)
 {
 	const struct trim_call *c = test->param_value;
-	const char *trimmed = syscall_trimmed_name(c->nr);
+	bool trimmed = syscall_is_trimmed(c->nr);
+	const char *name = syscall_trimmed_name(c->nr);
 
 	if (!IS_ENABLED(CONFIG_TRIM_UNUSED_SYSCALLS))
-		KUNIT_EXPECT_NULL(test, trimmed);
+		KUNIT_EXPECT_FALSE(test, trimmed);
 	else if (trim_list_is_names())
 		KUNIT_EXPECT_EQ_MSG(test, !trimmed, trim_listed(c->name),
 				    "CONFIG_USED_SYSCALLS=\"%s\"", TRIM_USED);
 
+	if (trimmed && trim_names())
+		KUNIT_EXPECT_STREQ(test, name, c->name);
+	else
+		KUNIT_EXPECT_NULL(test, name);
+
 	if (trimmed) {
-		KUNIT_EXPECT_STREQ(test, trimmed, c->name);
 		KUNIT_EXPECT_EQ(test, trim_syscall(c->nr, 0, 0, 0),
 				sys_ni_syscall());
 		KUNIT_EXPECT_EQ(test, trim_syscall(c->nr, -1UL, -1UL, -1UL),
@@ -278,7 +300,10 @@ static void trim_call_test(struct kunit *test)
 	c->check(test, c->nr);
 }
 
-/* Every trimmed call of the table returns -ENOSYS, whatever it is given. */
+/*
+ * Every trimmed call of the table returns -ENOSYS, whatever it is given;
+ * the names, when the kernel has them, are those of the trimmed calls.
+ */
 static void trim_all_trimmed_test(struct kunit *test)
 {
 	unsigned int nr, count = 0;
@@ -286,12 +311,19 @@ static void trim_all_trimmed_test(struct kunit *test)
 	for (nr = 0; nr < NR_syscalls; nr++) {
 		const char *name = syscall_trimmed_name(nr);
 
-		if (!name)
+		if (!syscall_is_trimmed(nr)) {
+			KUNIT_EXPECT_NULL_MSG(test, name, "system call %u", nr);
 			continue;
+		}
 		count++;
-		KUNIT_EXPECT_GT_MSG(test, strlen(name), 0, "system call %u", nr);
+		if (trim_names()) {
+			KUNIT_ASSERT_NOT_NULL_MSG(test, name, "system call %u", nr);
+			KUNIT_EXPECT_GT_MSG(test, strlen(name), 0, "system call %u", nr);
+		} else {
+			KUNIT_EXPECT_NULL_MSG(test, name, "system call %u", nr);
+		}
 		KUNIT_EXPECT_EQ_MSG(test, trim_syscall(nr, 0, 0, 0),
-				    sys_ni_syscall(), "%s (%u)", name, nr);
+				    sys_ni_syscall(), "system call %u", nr);
 	}
 	kunit_info(test, "%u of %u system call numbers trimmed\n", count,
 		   NR_syscalls);
@@ -302,20 +334,71 @@ static void trim_all_trimmed_test(struct kunit *test)
 /* What the kernel makes user space call is never trimmed. */
 static void trim_always_kept_test(struct kunit *test)
 {
+	KUNIT_EXPECT_FALSE(test, syscall_is_trimmed(__NR_restart_syscall));
+	KUNIT_EXPECT_FALSE(test, syscall_is_trimmed(__NR_rt_sigreturn));
 	KUNIT_EXPECT_NULL(test, syscall_trimmed_name(__NR_restart_syscall));
 	KUNIT_EXPECT_NULL(test, syscall_trimmed_name(__NR_rt_sigreturn));
 #ifdef __NR_sigreturn
+	KUNIT_EXPECT_FALSE(test, syscall_is_trimmed(__NR_sigreturn));
 	KUNIT_EXPECT_NULL(test, syscall_trimmed_name(__NR_sigreturn));
 #endif
 	/* not a system call number: not trimmed either */
+	KUNIT_EXPECT_FALSE(test, syscall_is_trimmed(NR_syscalls));
+	KUNIT_EXPECT_FALSE(test, syscall_is_trimmed(-1U));
 	KUNIT_EXPECT_NULL(test, syscall_trimmed_name(NR_syscalls));
 	KUNIT_EXPECT_NULL(test, syscall_trimmed_name(-1U));
+}
+
+/*
+ * The warning about a trimmed call, as scripts/boot reads it: the name
+ * and number, or without the names the number, the user pc and the
+ * table that maps the number to the name.
+ */
+static void trim_message_test(struct kunit *test)
+{
+	const unsigned long pc = 0x1234abcdUL;
+	char *got = kunit_kzalloc(test, 160, GFP_KERNEL);
+	char *want = kunit_kzalloc(test, 160, GFP_KERNEL);
+	const struct trim_call *c = NULL;
+	unsigned int i;
+	int len;
+
+	if (!IS_ENABLED(CONFIG_TRIM_UNUSED_SYSCALLS))
+		kunit_skip(test, "CONFIG_TRIM_UNUSED_SYSCALLS is not set");
+	KUNIT_ASSERT_NOT_NULL(test, got);
+	KUNIT_ASSERT_NOT_NULL(test, want);
+	for (i = 0; i < ARRAY_SIZE(trim_calls) && !c; i++)
+		if (syscall_is_trimmed(trim_calls[i].nr))
+			c = &trim_calls[i];
+	if (!c)
+		kunit_skip(test, "none of the calls of this suite is trimmed");
+
+	if (trim_names())
+		snprintf(want, 160,
+			 "system call %s (%u) trimmed by CONFIG_TRIM_UNUSED_SYSCALLS",
+			 c->name, c->nr);
+	else
+		snprintf(want, 160,
+			 "system call %u trimmed by CONFIG_TRIM_UNUSED_SYSCALLS (pc %#lx, number in %s)",
+			 c->nr, pc, TRIM_TABLE);
+	len = syscall_trimmed_message(got, 160, c->nr, pc);
+	KUNIT_EXPECT_STREQ(test, got, want);
+	KUNIT_EXPECT_EQ(test, len, (int)strlen(want));
+	/* the name is in the warning exactly when the kernel has the names */
+	KUNIT_EXPECT_EQ(test, !!strstr(got, c->name), trim_names());
+
+	/* a short buffer is cut, not overrun */
+	memset(got, 'x', 160);
+	syscall_trimmed_message(got, 8, c->nr, pc);
+	KUNIT_EXPECT_EQ(test, strnlen(got, 8), 7);
+	KUNIT_EXPECT_EQ(test, got[8], 'x');
 }
 
 static struct kunit_case syscall_trim_cases[] = {
 	KUNIT_CASE_PARAM(trim_call_test, trim_call_gen_params),
 	KUNIT_CASE(trim_all_trimmed_test),
 	KUNIT_CASE(trim_always_kept_test),
+	KUNIT_CASE(trim_message_test),
 	{}
 };
 
