@@ -108,9 +108,18 @@ series_patches() {
 # "+N (+P%)": $1 against $2 (size tables).
 delta() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+d (%+.1f%%)", a - b, (a - b) * 100 / b }'; }
 
-# The probes profile $1 may fail (scripts/boot.conf), space-separated.
+# The probes profile $1 may fail (scripts/boot.conf), space-separated; an
+# entry "=PROFILE" stands for every probe PROFILE may fail.
 boot_allowed() {
-	sed -e 's/#.*//' "$AXE_TOP/scripts/boot.conf" | awk -v n="$1" '$1 == n { $1 = ""; print }' | xargs
+	local e es
+	# (read -a: an entry may be a glob, boot-mps2 --allow-fail matches it)
+	read -r -a es <<<"$(sed -e 's/#.*//' "$AXE_TOP/scripts/boot.conf" | awk -v n="$1" '$1 == n { $1 = ""; print }' | xargs)"
+	for e in ${es[@]+"${es[@]}"}; do
+		case $e in
+		=*) boot_allowed "${e#=}" ;;
+		*) echo "$e" ;;
+		esac
+	done | xargs
 }
 
 # The architecture of profile $1 in scripts/profiles.conf.

@@ -6,19 +6,22 @@
  * and do not implement the Linux boot protocol. This blob, linked at 0 and
  * given to QEMU with -kernel, is that vector table plus a few instructions:
  * enable UART0's transmitter (the earlycon waits for TX otherwise), then
- * enter the kernel Image the way a boot loader does on ARM:
+ * enter the kernel the way a boot loader does on ARM:
  *   r0 = 0, r1 = ~0 (no machine number: the DT describes the board),
  *   r2 = address of the DTB.
- * The Image and the DTB are put in memory by QEMU's generic loader
+ * The kernel and the DTB are put in memory by QEMU's generic loader
  * (-device loader,file=...,addr=...) at AXE_KERNEL and AXE_DTB, which the
- * harness (scripts/boot-mps2) passes with -D when it assembles this file.
+ * harness (scripts/boot-mps2) passes with -D when it assembles this file:
+ * the Image in DRAM, or an XIP kernel's xipImage in this SSRAM1 above the
+ * wrapper, at its CONFIG_XIP_PHYS_ADDR (it runs there and copies only its
+ * data to DRAM). Either way the entry is the image's first byte.
  */
 	.syntax	unified
 	.cpu	cortex-m3
 	.thumb
 
 #ifndef AXE_KERNEL
-#error "AXE_KERNEL (load address of the kernel Image) must be defined"
+#error "AXE_KERNEL (address of the kernel Image or xipImage) must be defined"
 #endif
 #ifndef AXE_DTB
 #error "AXE_DTB (load address of the DTB) must be defined"
