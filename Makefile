@@ -25,6 +25,7 @@ x86:
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
 
+
 ## make            build mps2-axe and mps2-full, boot them on QEMU mps2-an385, print a report
 ## make x86        the same for x86_64-axe and x86_64-full (busybox probe)
 ## make main PROFILE=x86_64-axe   the same as make x86
@@ -49,7 +50,8 @@ check-am: prepare
 refresh: prepare
 	@$(S)/refresh
 
-## make lint       headers, checkpatch --strict, sync, fragments (no kernel build)
+## make lint       headers, checkpatch --strict, sync, fragments, shellcheck, every script's
+##                 --help (no kernel build)
 lint: prepare
 	@$(S)/lint
 
@@ -97,3 +99,5 @@ clean:
 ## make distclean  remove build/ entirely
 distclean:
 	rm -rf build
+
+## scripts/NAME --help   what a script does, its arguments and environment

@@ -29,6 +29,44 @@ info() { printf '%s: %s\n' "${AXE_SCRIPT:-axe}" "$*" >&2; }
 warn() { printf '%s%s: warning: %s%s\n' "$_yel" "${AXE_SCRIPT:-axe}" "$*" "$_off" >&2; }
 die()  { printf '%s%s: error: %s%s\n' "$_red" "${AXE_SCRIPT:-axe}" "$*" "$_off" >&2; exit 1; }
 
+# axe_header: the calling script's header comment, the comment block after
+# the shebang with "# " stripped (an SPDX line and shellcheck directives
+# left out). Its first paragraph is the usage: "usage: scripts/NAME ...".
+axe_header() {
+	awk 'NR == 1 { next }
+		!/^#/ { exit }
+		/^# *(SPDX-License-Identifier:|shellcheck )/ { next }
+		{ sub(/^# ?/, "") }
+		!n && /^$/ { next }
+		{ n++; print }' "$0"
+}
+
+# axe_help "$@": every script calls it first thing after sourcing this file,
+# before any side effect. With -h or --help as the first argument it prints
+# the header and exits 0.
+axe_help() {
+	case "${1:-}" in
+	-h | --help) ;;
+	*) return 0 ;;
+	esac
+	axe_header
+	printf '\n%s\n' "Environment (every script): BUILD=DIR, the build folder (default: build/ of this checkout); NO_COLOR=1, messages without colour."
+	exit 0
+}
+
+# usage_error MSG: MSG and the usage (the header's first paragraph) on
+# stderr, exit 2.
+usage_error() {
+	printf '%s%s: error: %s%s\n' "$_red" "${AXE_SCRIPT:-axe}" "$*" "$_off" >&2
+	axe_header | awk '/^$/ { exit } 1' >&2
+	exit 2
+}
+
+# no_args "$@": for scripts that take no arguments.
+no_args() {
+	[ $# -eq 0 ] || usage_error "unexpected argument '$1' (this script takes none)"
+}
+
 # A loud, multi-line warning that does not scroll by unnoticed.
 banner() {
 	local line='*************************************************************************'
