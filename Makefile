@@ -13,7 +13,7 @@ PROFILE ?= mps2-axe
 export PROFILE
 
 .PHONY: all main x86 boot-mps2 deps prepare apply check-am refresh lint kunit boot build \
-	check check-sanitizers fuzz size dcache-bench clean distclean help
+	check check-sanitizers fuzz size dcache-bench own-tree clean distclean help
 
 # The main job: build the axe profile, boot it, report sizes and the probe.
 all main:
@@ -84,6 +84,11 @@ build: apply
 check:
 	@$(S)/check
 
+## make own-tree   run README's "your own tree" recipe on a scratch clone of the base
+##                 (build/own-tree) and build its ARM mps2 kernel (build/own-tree-out)
+own-tree: apply
+	@$(S)/own-tree
+
 ## make size       the size laboratory (benchmark, not in check): build/size/report.md + size.png
 size: apply
 	@$(S)/size-lab
@@ -95,6 +100,7 @@ dcache-bench: apply
 ## make clean      remove kernel builds and logs (keeps the base and build/src)
 clean:
 	rm -rf build/out build/kunit build/logs build/tmp build/boot build/size build/fuzz
+	@$(S)/own-tree --clean
 
 ## make distclean  remove build/ entirely
 distclean:
