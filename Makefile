@@ -13,7 +13,7 @@ PROFILE ?= mps2-axe
 export PROFILE
 
 .PHONY: all main x86 boot-mps2 deps prepare apply check-am refresh lint kunit boot build \
-	check check-sanitizers fuzz size dcache-bench own-tree clean distclean help
+	check check-sanitizers fuzz size dcache-bench own-tree readme clean distclean help
 
 # The main job: build the axe profile, boot it, report sizes and the probe.
 all main:
@@ -96,6 +96,10 @@ size: apply
 ## make dcache-bench  path-lookup throughput, upstream dcache vs DCACHE_TINY (benchmark, not in check)
 dcache-bench: apply
 	@$(S)/dcache-bench
+
+## make readme     rewrite README's generated blocks from the reports of make and make size
+readme:
+	@$(S)/readme-tables
 
 ## make clean      remove kernel builds and logs (keeps the base and build/src)
 clean:
