@@ -1,10 +1,9 @@
 #!/usr/bin/env python3
-"""tty-shell.py - drive an interactive shell over QEMU's serial line.
+"""Usage: tty-shell.py --log RAW --transcript NORM --checks CHECKS
+                    --timeout SECS --prompt PS1 -- QEMU-COMMAND...
 
-Used by scripts/tty-shell (see its --help); not meant to be run alone.
-
-    tty-shell.py --log RAW --transcript NORM --checks CHECKS --timeout SECS
-                 --prompt PS1 -- QEMU-COMMAND...
+tty-shell.py drives an interactive shell over QEMU's serial line. Used by
+scripts/tty-shell (see its --help); not meant to be run alone.
 
 Starts QEMU with its stdin and stdout as pipes (the guest's ttyS0), types
 into the busybox shell like a person at a terminal and judges what comes
@@ -173,18 +172,21 @@ class Console:
 
 
 def main(argv):
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     opts = {}
     i = 0
     while i < len(argv) and argv[i] != "--":
         if argv[i] not in ("--log", "--transcript", "--checks", "--timeout", "--prompt") \
                 or i + 1 >= len(argv):
-            print("tty-shell.py: bad arguments (see scripts/tty-shell)", file=sys.stderr)
+            print("tty-shell.py: bad arguments (see --help)", file=sys.stderr)
             return 2
         opts[argv[i][2:]] = argv[i + 1]
         i += 2
     cmd = argv[i + 1:]
     if not cmd or len(opts) != 5:
-        print("tty-shell.py: bad arguments (see scripts/tty-shell)", file=sys.stderr)
+        print("tty-shell.py: bad arguments (see --help)", file=sys.stderr)
         return 2
     prompt = opts["prompt"].encode()
     t0 = time.monotonic()
