@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Usage: tty-shell.py --log RAW --transcript NORM --checks CHECKS
+"""Usage: scripts/tty-shell.py --log RAW --transcript NORM --checks CHECKS
                     --timeout SECS --prompt PS1 -- QEMU-COMMAND...
 
 tty-shell.py drives an interactive shell over QEMU's serial line. Used by
