@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Usage: scripts/tty-shell.py --log RAW --transcript NORM --checks CHECKS
-                    --timeout SECS --prompt PS1 -- QEMU-COMMAND...
+                            --timeout SECS --prompt PS1 -- QEMU-COMMAND...
 
 tty-shell.py drives an interactive shell over QEMU's serial line. Used by
 scripts/tty-shell (see its --help); not meant to be run alone.
