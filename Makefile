@@ -5,14 +5,14 @@ SHELL := /bin/bash
 S := scripts
 
 # Passed through to the scripts when set on the command line.
-export KERNEL_TARBALL KERNEL_SRC JOBS SKIP_KUNIT SKIP_BOOT SKIP_SANITIZE SKIP_ARM SKIP_MPS2 FUZZ_MINUTES
+export KERNEL_TARBALL KERNEL_SRC REROLL FORCE JOBS SKIP_KUNIT SKIP_BOOT SKIP_SANITIZE SKIP_ARM SKIP_MPS2 FUZZ_MINUTES
 
 # The profile 'make', 'make main' and 'make build' work on; 'make x86' is
 # 'make main PROFILE=x86_64-axe'.
 PROFILE ?= mps2-axe
 export PROFILE
 
-.PHONY: all main x86 boot-mps2 deps prepare apply check-am refresh lint kunit boot build \
+.PHONY: all main x86 boot-mps2 deps prepare apply check-am refresh lint export kunit boot build \
 	check check-sanitizers fuzz size dcache-bench own-tree readme clean distclean help
 
 # The main job: build the axe profile, boot it, report sizes and the probe.
@@ -54,6 +54,11 @@ refresh: prepare
 ##                 --help (no kernel build)
 lint: prepare
 	@$(S)/lint
+
+## make export   each topic of the series as a patch set for upstream: build/export/<topic>/
+##                 (git format-patch --cover-letter --base; REROLL=2 for [PATCH v2]); see build/export/README
+export: prepare
+	@$(S)/export
 
 ## make kunit      every .kunitconfig on UML, upstream and tiny (scripts/kunit.conf)
 kunit: apply
@@ -103,7 +108,7 @@ readme:
 
 ## make clean      remove kernel builds and logs (keeps the base and build/src)
 clean:
-	rm -rf build/out build/kunit build/logs build/tmp build/boot build/size build/fuzz
+	rm -rf build/out build/kunit build/logs build/tmp build/boot build/size build/fuzz build/export-work
 	@$(S)/own-tree --clean
 
 ## make distclean  remove build/ entirely
