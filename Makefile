@@ -5,7 +5,7 @@ SHELL := /bin/bash
 S := scripts
 
 # Passed through to the scripts when set on the command line.
-export KERNEL_TARBALL KERNEL_SRC REROLL FORCE JOBS SKIP_KUNIT SKIP_BOOT SKIP_SANITIZE SKIP_ARM SKIP_MPS2 FUZZ_MINUTES
+export KERNEL_TARBALL KERNEL_SRC REROLL FORCE JOBS SKIP_KUNIT SKIP_BOOT SKIP_MPS2 FUZZ_MINUTES
 
 # The profile 'make', 'make main' and 'make build' work on; 'make x86' is
 # 'make main PROFILE=x86_64-axe'.
@@ -29,7 +29,8 @@ help:
 ## make            build mps2-axe and mps2-full, boot them on QEMU mps2-an385, print a report
 ## make x86        the same for x86_64-axe and x86_64-full (busybox probe)
 ## make main PROFILE=x86_64-axe   the same as make x86
-## make check      the test command: lint, quilt + git am, KUnit, boot, ARM build, mps2 boot
+## make check      the test command: lint, quilt + git am, KUnit, x86_64 boots (sanitizers), mps2 boots;
+##                 fails on a missing result or a count below what a step expects
 ## make deps       install the Debian packages the tooling needs (apt-get)
 deps:
 	@$(S)/deps
@@ -69,7 +70,7 @@ boot: apply
 	@$(S)/boot --kunit x86_64-full x86_64-axe
 
 ## make check-sanitizers  boot x86_64-full and x86_64-axe with KUnit, KASAN, UBSAN, lockdep,
-##                 kmemleak and fail-nth fault injection (also a step of make check)
+##                 kmemleak and fail-nth fault injection (make check boots x86_64-axe so)
 check-sanitizers: apply
 	@$(S)/boot --sanitize x86_64-full x86_64-axe
 
