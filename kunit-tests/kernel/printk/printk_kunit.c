@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the kernel log as user space reads it: a printk() or
+ * dev_printk() record must come back through syslog(2), entered the way
+ * user space enters it (kunit_syscall(), the buffer in user memory), with
+ * its text and, for dev_printk(), the device's name in front of it; and
+ * syslog(2) must refuse a bad request with a defined errno.
+ */
+
+#include <kunit/device.h>
+#include <kunit/syscall.h>
+#include <kunit/test.h>
+#include <linux/atomic.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/mman.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+#include <linux/syscalls.h>
+#include <linux/syslog.h>
+#include <linux/uaccess.h>
+
+#define PRINTK_TEST_BUF	4096
+
+static atomic_t printk_test_seq = ATOMIC_INIT(0);
+
+/*
+ * The end of the log, as SYSLOG_ACTION_READ_ALL gives it, in a kernel
+ * copy. Without an MMU there is no user memory to map, and
+ * copy_to_user() copies to any address: a kernel buffer stands in.
+ */
+static char *printk_test_read_all(struct kunit *test)
+{
+	unsigned long ubuf;
+	char *kbuf;
+	long n;
+
+	kbuf = kunit_kzalloc(test, PRINTK_TEST_BUF + 1, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, kbuf);
+	if (IS_ENABLED(CONFIG_MMU)) {
+		ubuf = kunit_vm_mmap(test, NULL, 0, PRINTK_TEST_BUF,
+				     PROT_READ | PROT_WRITE,
+				     MAP_ANONYMOUS | MAP_PRIVATE, 0);
+		if (!ubuf || IS_ERR_VALUE(ubuf))
+			kunit_skip(test, "cannot map user memory");
+	} else {
+		ubuf = (unsigned long)kunit_kzalloc(test, PRINTK_TEST_BUF,
+						    GFP_KERNEL);
+		KUNIT_ASSERT_NE(test, ubuf, 0UL);
+	}
+
+	n = kunit_syscall(syslog, SYSLOG_ACTION_READ_ALL,
+			  (char __user *)ubuf, PRINTK_TEST_BUF);
+	if (n == kunit_syscall_ni())
+		kunit_skip(test, "syslog(2) is not in the system call table");
+	KUNIT_ASSERT_GT(test, n, 0L);
+	KUNIT_ASSERT_LE(test, n, (long)PRINTK_TEST_BUF);
+	KUNIT_ASSERT_EQ(test, copy_from_user(kbuf, (char __user *)ubuf, n), 0UL);
+	kbuf[n] = '\0';
+	return kbuf;
+}
+
+static void printk_record_test(struct kunit *test)
+{
+	char marker[48];
+	char *log;
+
+	snprintf(marker, sizeof(marker), "printk-kunit marker %d",
+		 atomic_inc_return(&printk_test_seq));
+	pr_info("%s\n", marker);
+	log = printk_test_read_all(test);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(log, marker),
+				  "\"%s\" is not in the log", marker);
+}
+
+static void printk_dev_record_test(struct kunit *test)
+{
+	char marker[48], line[96];
+	struct device *dev;
+	char *log;
+
+	dev = kunit_device_register(test, "printk-kunit-dev");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	snprintf(marker, sizeof(marker), "dev marker %d",
+		 atomic_inc_return(&printk_test_seq));
+	dev_info(dev, "%s\n", marker);
+	/* dev_printk() puts "<driver or bus> <device name>: " in front */
+	snprintf(line, sizeof(line), "%s: %s", dev_name(dev), marker);
+	log = printk_test_read_all(test);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(log, line),
+				  "\"%s\" is not in the log", line);
+}
+
+static void printk_syslog_bad_request_test(struct kunit *test)
+{
+	long n;
+
+	n = kunit_syscall(syslog, SYSLOG_ACTION_SIZE_BUFFER, NULL, 0);
+	if (n == kunit_syscall_ni())
+		kunit_skip(test, "syslog(2) is not in the system call table");
+	KUNIT_EXPECT_GT(test, n, 0L);
+	KUNIT_EXPECT_EQ(test, kunit_syscall(syslog, 1000, NULL, 0), (long)-EINVAL);
+	KUNIT_EXPECT_EQ(test, kunit_syscall(syslog, SYSLOG_ACTION_READ_ALL, NULL, 16),
+			(long)-EINVAL);
+	KUNIT_EXPECT_EQ(test, kunit_syscall(syslog, SYSLOG_ACTION_READ_ALL,
+					    (char __user *)16, -1), (long)-EINVAL);
+}
+
+static struct kunit_case printk_test_cases[] = {
+	KUNIT_CASE(printk_record_test),
+	KUNIT_CASE(printk_dev_record_test),
+	KUNIT_CASE(printk_syslog_bad_request_test),
+	{}
+};
+
+static struct kunit_suite printk_test_suite = {
+	.name = "printk_log",
+	.test_cases = printk_test_cases,
+};
+
+kunit_test_suite(printk_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the kernel log read through syslog(2)");
+MODULE_LICENSE("GPL");
