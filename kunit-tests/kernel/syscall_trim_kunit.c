@@ -22,6 +22,7 @@
  * the table below works: the same cases run on both.
  */
 
+#include <kunit/syscall.h>
 #include <kunit/test.h>
 #include <linux/cred.h>
 #include <linux/err.h>
@@ -96,24 +97,6 @@ static long trim_syscall(unsigned int nr, unsigned long a0, unsigned long a1,
 	current_thread_info()->abi_syscall = saved;
 #endif
 	return ret;
-}
-
-/* A buffer user space could pass: user memory where there is an MMU. */
-static void __user *trim_user_buf(struct kunit *test, size_t size)
-{
-	unsigned long addr;
-	void *buf;
-
-	if (IS_ENABLED(CONFIG_MMU)) {
-		addr = kunit_vm_mmap(test, NULL, 0, size, PROT_READ | PROT_WRITE,
-				     MAP_ANONYMOUS | MAP_PRIVATE, 0);
-		if (!addr || IS_ERR_VALUE(addr))
-			kunit_skip(test, "cannot map user memory");
-		return (void __user *)addr;
-	}
-	buf = kunit_kzalloc(test, size, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	return (void __force __user *)buf;
 }
 
 /* CONFIG_USED_SYSCALLS, or "" on a kernel that does not trim */
@@ -210,7 +193,7 @@ static void trim_check_sched_yield(struct kunit *test, unsigned int nr)
 
 static void trim_check_uname(struct kunit *test, unsigned int nr)
 {
-	struct new_utsname __user *ubuf = trim_user_buf(test, PAGE_SIZE);
+	struct new_utsname __user *ubuf = kunit_syscall_buf(test, PAGE_SIZE);
 	struct new_utsname *kbuf = kunit_kzalloc(test, sizeof(*kbuf),
 						  GFP_KERNEL);
 
@@ -227,7 +210,7 @@ static void trim_check_uname(struct kunit *test, unsigned int nr)
 
 static void trim_check_getcwd(struct kunit *test, unsigned int nr)
 {
-	char __user *ubuf = trim_user_buf(test, PAGE_SIZE);
+	char __user *ubuf = kunit_syscall_buf(test, PAGE_SIZE);
 	long len = trim_syscall(nr, (unsigned long)ubuf, PAGE_SIZE, 0);
 
 	/* at least "/" and its NUL, counted in the length */

@@ -17,6 +17,9 @@
 #ifndef _KUNIT_SYSCALL_H
 #define _KUNIT_SYSCALL_H
 
+#include <kunit/test.h>
+#include <linux/err.h>
+#include <linux/mman.h>
 #include <linux/syscalls.h>
 #include <linux/unistd.h>
 
@@ -103,5 +106,34 @@ static inline long __kunit_syscall_ni(void)
  * out without spelling the error code itself.
  */
 #define kunit_syscall_ni()		__kunit_syscall_ni()
+
+/**
+ * kunit_syscall_buf() - A buffer to pass as a system call's user pointer.
+ * @test: the test case; the buffer lasts as long as the case
+ * @size: its size in bytes
+ *
+ * Where there is an MMU, @size bytes of user memory mapped with
+ * kunit_vm_mmap(); the case is skipped when none can be mapped. Without
+ * an MMU there is no user memory, and copy_{to,from}_user() copy to and
+ * from any address: zeroed kernel memory stands in.
+ *
+ * Return: the buffer, as user space would pass it.
+ */
+static inline void __user *kunit_syscall_buf(struct kunit *test, size_t size)
+{
+	unsigned long addr;
+	void *buf;
+
+	if (IS_ENABLED(CONFIG_MMU)) {
+		addr = kunit_vm_mmap(test, NULL, 0, size, PROT_READ | PROT_WRITE,
+				     MAP_ANONYMOUS | MAP_PRIVATE, 0);
+		if (!addr || IS_ERR_VALUE(addr))
+			kunit_skip(test, "cannot map user memory");
+		return (void __user *)addr;
+	}
+	buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	return (void __force __user *)buf;
+}
 
 #endif /* _KUNIT_SYSCALL_H */

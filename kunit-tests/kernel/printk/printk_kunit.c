@@ -12,8 +12,6 @@
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/device.h>
-#include <linux/err.h>
-#include <linux/mman.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <linux/syscalls.h>
@@ -24,38 +22,21 @@
 
 static atomic_t printk_test_seq = ATOMIC_INIT(0);
 
-/*
- * The end of the log, as SYSLOG_ACTION_READ_ALL gives it, in a kernel
- * copy. Without an MMU there is no user memory to map, and
- * copy_to_user() copies to any address: a kernel buffer stands in.
- */
+/* the end of the log, as SYSLOG_ACTION_READ_ALL gives it, in a kernel copy */
 static char *printk_test_read_all(struct kunit *test)
 {
-	unsigned long ubuf;
+	char __user *ubuf = kunit_syscall_buf(test, PRINTK_TEST_BUF);
 	char *kbuf;
 	long n;
 
 	kbuf = kunit_kzalloc(test, PRINTK_TEST_BUF + 1, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, kbuf);
-	if (IS_ENABLED(CONFIG_MMU)) {
-		ubuf = kunit_vm_mmap(test, NULL, 0, PRINTK_TEST_BUF,
-				     PROT_READ | PROT_WRITE,
-				     MAP_ANONYMOUS | MAP_PRIVATE, 0);
-		if (!ubuf || IS_ERR_VALUE(ubuf))
-			kunit_skip(test, "cannot map user memory");
-	} else {
-		ubuf = (unsigned long)kunit_kzalloc(test, PRINTK_TEST_BUF,
-						    GFP_KERNEL);
-		KUNIT_ASSERT_NE(test, ubuf, 0UL);
-	}
-
-	n = kunit_syscall(syslog, SYSLOG_ACTION_READ_ALL,
-			  (char __user *)ubuf, PRINTK_TEST_BUF);
+	n = kunit_syscall(syslog, SYSLOG_ACTION_READ_ALL, ubuf, PRINTK_TEST_BUF);
 	if (n == kunit_syscall_ni())
 		kunit_skip(test, "syslog(2) is not in the system call table");
 	KUNIT_ASSERT_GT(test, n, 0L);
 	KUNIT_ASSERT_LE(test, n, (long)PRINTK_TEST_BUF);
-	KUNIT_ASSERT_EQ(test, copy_from_user(kbuf, (char __user *)ubuf, n), 0UL);
+	KUNIT_ASSERT_EQ(test, copy_from_user(kbuf, ubuf, n), 0UL);
 	kbuf[n] = '\0';
 	return kbuf;
 }
