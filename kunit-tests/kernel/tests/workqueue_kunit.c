@@ -53,7 +53,7 @@ struct wq_test_item {
 	bool in_softirq;
 	int nice;
 	char comm[TASK_COMM_LEN];
-	/* for the ordered and drain cases */
+	/* for the cases with a second item, workqueue or a shared log */
 	struct workqueue_struct *wq;
 	struct wq_test_item *other;
 	int *log;
