@@ -7,8 +7,9 @@
  * this_cpu accessors; that allocations beyond what the first chunk holds
  * still succeed, each in an area of its own (the allocator adds chunks);
  * that the largest allocation taken is PCPU_MIN_UNIT_SIZE and one larger
- * is refused; and that a zero size or an alignment that is not a power
- * of two is refused, with NULL and no oops.
+ * is refused; that an area is aligned as asked, up to PAGE_SIZE; and
+ * that a zero size or an alignment that is not a power of two is refused,
+ * with NULL and no oops.
  */
 
 #include <kunit/test.h>
@@ -84,6 +85,27 @@ static void percpu_largest_alloc_test(struct kunit *test)
 	free_percpu(p);
 }
 
+static void percpu_alignment_test(struct kunit *test)
+{
+	size_t sizes[] = { 4, 12, 100 };
+	unsigned long addr;
+	void __percpu *p;
+	size_t align;
+	int i;
+
+	for (align = 4; align <= PAGE_SIZE; align <<= 1) {
+		for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+			p = __alloc_percpu(sizes[i], align);
+			KUNIT_ASSERT_NOT_NULL(test, p);
+			addr = (unsigned long)per_cpu_ptr(p, 0);
+			KUNIT_EXPECT_EQ_MSG(test, addr & (align - 1), 0UL,
+					    "%zu bytes, asked for alignment %zu",
+					    sizes[i], align);
+			free_percpu(p);
+		}
+	}
+}
+
 static void percpu_bad_request_test(struct kunit *test)
 {
 	void __percpu *p;
@@ -103,6 +125,7 @@ static struct kunit_case percpu_test_cases[] = {
 	KUNIT_CASE(percpu_alloc_zeroed_test),
 	KUNIT_CASE(percpu_many_allocs_test),
 	KUNIT_CASE(percpu_largest_alloc_test),
+	KUNIT_CASE(percpu_alignment_test),
 	KUNIT_CASE(percpu_bad_request_test),
 	{}
 };
