@@ -4,13 +4,16 @@
  * dev_printk() record must come back through syslog(2), entered the way
  * user space enters it (kunit_syscall(), the buffer in user memory), with
  * its text and, for dev_printk(), the device's name in front of it; and
- * syslog(2) must refuse a bad request with a defined errno.
+ * syslog(2) must refuse a bad request with a defined errno. Without nbcon
+ * consoles (CONFIG_PRINTK_NBCON=n), a console with CON_NBCON is refused
+ * with a warning in the log.
  */
 
 #include <kunit/device.h>
 #include <kunit/syscall.h>
 #include <kunit/test.h>
 #include <linux/atomic.h>
+#include <linux/console.h>
 #include <linux/device.h>
 #include <linux/printk.h>
 #include <linux/string.h>
@@ -72,6 +75,31 @@ static void printk_dev_record_test(struct kunit *test)
 				  "\"%s\" is not in the log", line);
 }
 
+static void printk_nbcon_refused_test(struct kunit *test)
+{
+	struct console *con;
+	char line[96];
+	char *log;
+
+	if (IS_ENABLED(CONFIG_PRINTK_NBCON))
+		kunit_skip(test, "nbcon consoles are registered with CONFIG_PRINTK_NBCON=y");
+	con = kunit_kzalloc(test, sizeof(*con), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, con);
+	strscpy(con->name, "kunitnb", sizeof(con->name));
+	con->index = atomic_inc_return(&printk_test_seq);
+	con->flags = CON_NBCON;
+	register_console(con);
+	KUNIT_EXPECT_FALSE(test, console_is_registered(con));
+	if (console_is_registered(con))
+		unregister_console(con);
+	snprintf(line, sizeof(line),
+		 "console [kunitnb%d] not registered: nbcon consoles are disabled (CONFIG_PRINTK_NBCON=n)",
+		 con->index);
+	log = printk_test_read_all(test);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(log, line),
+				  "\"%s\" is not in the log", line);
+}
+
 static void printk_syslog_bad_request_test(struct kunit *test)
 {
 	long n;
@@ -90,6 +118,7 @@ static void printk_syslog_bad_request_test(struct kunit *test)
 static struct kunit_case printk_test_cases[] = {
 	KUNIT_CASE(printk_record_test),
 	KUNIT_CASE(printk_dev_record_test),
+	KUNIT_CASE(printk_nbcon_refused_test),
 	KUNIT_CASE(printk_syslog_bad_request_test),
 	{}
 };
