@@ -120,6 +120,16 @@ else
 	ok sysfs
 fi
 
+# --- CPU caches in sysfs: x86 describes them to drivers/base/cacheinfo.c,
+# which the series builds only for such architectures (patch 0671)
+if [ "$(uname -m)" = x86_64 ] && mounted /sys sysfs; then
+	if [ -r /sys/devices/system/cpu/cpu0/cache/index0/level ]; then
+		ok sysfs-cacheinfo
+	else
+		fail sysfs-cacheinfo "no /sys/devices/system/cpu/cpu0/cache/index0"
+	fi
+fi
+
 # --- /dev is devtmpfs with working /dev/null and /dev/zero
 if ! mounted /dev devtmpfs; then
 	fail devtmpfs "not mounted"

@@ -22,14 +22,18 @@
 #include <linux/capability.h>
 #include <linux/cred.h>
 #include <linux/delay.h>
+#include <linux/file.h>
+#include <linux/fs.h>
 #include <linux/hrtimer.h>
 #include <linux/jiffies.h>
 #include <linux/mman.h>
 #include <linux/mm.h>
+#include <linux/mount.h>
 #include <linux/posix-timers.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/signal.h>
+#include <linux/string.h>
 #include <linux/time.h>
 #include <linux/timex.h>
 #include <linux/uaccess.h>
@@ -894,6 +898,41 @@ static void clock_adjtime_realtime(struct kunit *test)
 	ptt_restore_cap(old);
 }
 
+/*
+ * /proc/timer_list exists with CONFIG_TIMER_LIST and starts with its
+ * version line; without it, opening it fails with -ENOENT. The case
+ * looks in a private proc instance, so it needs no /proc mount.
+ */
+static void timer_list_proc(struct kunit *test)
+{
+	struct file_system_type *type = get_fs_type("proc");
+	struct vfsmount *mnt;
+	struct file *file;
+	char buf[32] = "";
+	loff_t pos = 0;
+
+	if (!type)
+		kunit_skip(test, "no procfs (CONFIG_PROC_FS=n)");
+	mnt = kern_mount(type);
+	put_filesystem(type);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(mnt));
+	file = file_open_root_mnt(mnt, "timer_list", O_RDONLY, 0);
+	if (!IS_ENABLED(CONFIG_TIMER_LIST)) {
+		KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(file), -ENOENT);
+	} else if (!IS_ERR(file)) {
+		KUNIT_EXPECT_GT(test, kernel_read(file, buf, sizeof(buf) - 1,
+						  &pos), 0);
+		KUNIT_EXPECT_TRUE_MSG(test,
+				      str_has_prefix(buf, "Timer List Version:"),
+				      "read \"%s\"", buf);
+	} else {
+		KUNIT_FAIL(test, "open: %ld", PTR_ERR(file));
+	}
+	if (!IS_ERR(file))
+		fput(file);
+	kern_unmount(mnt);
+}
+
 static struct kunit_case posix_clocks_cases[] = {
 	KUNIT_CASE_PARAM(clock_gettime_matrix, ptt_clock_gen_params),
 	KUNIT_CASE_PARAM(clock_getres_matrix, ptt_clock_gen_params),
@@ -909,6 +948,7 @@ static struct kunit_case posix_clocks_cases[] = {
 	KUNIT_CASE(clock_nanosleep_relative),
 	KUNIT_CASE(clock_nanosleep_args),
 	KUNIT_CASE(clock_adjtime_realtime),
+	KUNIT_CASE(timer_list_proc),
 	{}
 };
 
