@@ -1,20 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for mount propagation (shared subtrees), seen from user
- * space.
+ * KUnit tests for mount propagation (shared subtrees) and for the files
+ * that stand for namespaces (nsfs, /proc/PID/ns), seen from user space.
  *
  * Each case makes a directory of its own on the root file system
- * ("/mount_propagation_kunit.<n>"), mounts a private ramfs on it and
+ * ("/mount_kunit.<n>"), mounts a private ramfs on it and
  * builds its mounts below that: ramfs instances, bind mounts and their
  * propagation types, set with mount(2), mount_setattr(2) and
  * move_mount(2) through the real system call entry points (see
  * <kunit/syscall.h>), with the path names in user memory. Whether a
  * mount reached a place is seen from user space too: a file made in a
- * mount is looked for through its peers, slaves and bind mounts.
+ * mount is looked for through its peers, slaves and bind mounts. The
+ * nsfs cases read and open /proc/self/ns/mnt in a private proc instance
+ * and pass what they opened to ioctl(2) and setns(2), as does a pidfd.
  *
  * With CONFIG_MOUNT_PROPAGATION=n every mount is private: MS_SHARED and
  * MS_SLAVE fail with -EINVAL, and the cases check that, and that the
  * mounts then behave as private ones do with propagation built in.
+ * With CONFIG_NSFS=n there is no /proc/PID/ns and no namespace file:
+ * the cases check ENOENT for the link, EOPNOTSUPP from the pidfd ioctl
+ * and EINVAL from setns() for what is not a pidfd.
  */
 
 #include <kunit/syscall.h>
@@ -23,29 +28,42 @@
 #include <linux/fcntl.h>
 #include <linux/file.h>
 #include <linux/fs.h>
+#include <linux/fs_struct.h>
 #include <linux/initrd.h>
 #include <linux/mm.h>
 #include <linux/mman.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
+#include <linux/nsproxy.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <uapi/linux/mount.h>
+#include <uapi/linux/nsfs.h>
+#include <uapi/linux/pidfd.h>
 
 #include "internal.h"
+#include "mount.h"
 
-/* User memory of a case: path names in rotating slots, a struct mount_attr */
+/*
+ * User memory of a case: path names in rotating slots, a struct
+ * mount_attr, a buffer for readlinkat()
+ */
 #define MP_SLOTS		4
 #define MP_SLOT_SIZE		256
 #define MP_UATTR		(MP_SLOTS * MP_SLOT_SIZE)
-#define MP_UMEM_SIZE		PAGE_ALIGN(MP_UATTR + sizeof(struct mount_attr))
+#define MP_UBUF			(MP_UATTR + 64)
+#define MP_BUF_SIZE		64
+#define MP_UMEM_SIZE		PAGE_ALIGN(MP_UBUF + MP_BUF_SIZE)
 
 /* Whether shared and slave mounts exist */
 #define MP_PROPAGATION		IS_ENABLED(CONFIG_MOUNT_PROPAGATION)
+/* Whether /proc/PID/ns and the namespace files exist */
+#define MP_NSFS			IS_ENABLED(CONFIG_NSFS)
 
 struct mp_ctx {
-	char top[48];			/* "/mount_propagation_kunit.<n>" */
+	char top[48];			/* "/mount_kunit.<n>" */
 	bool top_made;
 	bool top_mounted;
 	void __user *umem;
@@ -87,12 +105,18 @@ static long mp_mkdir(struct kunit *test, const char *name)
 	return kunit_syscall(mkdirat, AT_FDCWD, mp_p(test, name), 0755);
 }
 
-/* A new ramfs on <top>/<name> */
-static long mp_mount_ramfs(struct kunit *test, const char *name)
+/* A new instance of the file system @type on <top>/<name> */
+static long mp_mount_new(struct kunit *test, const char *type,
+			 const char *name)
 {
 	return kunit_syscall(mount, (char __user *)mp_ustr(test, "none"),
 			     (char __user *)mp_p(test, name),
-			     (char __user *)mp_ustr(test, "ramfs"), 0, NULL);
+			     (char __user *)mp_ustr(test, type), 0, NULL);
+}
+
+static long mp_mount_ramfs(struct kunit *test, const char *name)
+{
+	return mp_mount_new(test, "ramfs", name);
 }
 
 /* Bind <top>/<from> on <top>/<to> */
@@ -313,6 +337,114 @@ static void propagation_umount_busy(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mp_access(test, "a/x"), (long)-ENOENT);
 }
 
+/* A private proc instance on <top>/proc */
+static void mp_mount_proc(struct kunit *test)
+{
+	KUNIT_ASSERT_EQ(test, mp_mkdir(test, "proc"), 0);
+	KUNIT_ASSERT_EQ(test, mp_mount_new(test, "proc", "proc"), 0);
+}
+
+static long mp_open(struct kunit *test, const char *name, int flags)
+{
+	return kunit_syscall(openat, AT_FDCWD, mp_p(test, name), flags, 0);
+}
+
+/* /proc/self/ns/mnt is a link to "mnt:[<inode number of the namespace>]" */
+static void nsfs_proc_link(struct kunit *test)
+{
+	void __user *ubuf = mp_ctx(test)->umem + MP_UBUF;
+	char buf[MP_BUF_SIZE], expect[MP_BUF_SIZE];
+	long ret;
+
+	mp_mount_proc(test);
+	ret = kunit_syscall(readlinkat, AT_FDCWD,
+			    mp_p(test, "proc/self/ns/mnt"), ubuf,
+			    MP_BUF_SIZE - 1);
+	if (!MP_NSFS) {
+		KUNIT_EXPECT_EQ(test, ret, (long)-ENOENT);
+		KUNIT_EXPECT_EQ(test, mp_access(test, "proc/self/ns"),
+				(long)-ENOENT);
+		return;
+	}
+	snprintf(expect, sizeof(expect), "mnt:[%u]",
+		 current->nsproxy->mnt_ns->ns.inum);
+	KUNIT_ASSERT_EQ(test, ret, (long)strlen(expect));
+	KUNIT_ASSERT_EQ(test, copy_from_user(buf, ubuf, ret), 0);
+	buf[ret] = '\0';
+	KUNIT_EXPECT_STREQ(test, buf, expect);
+}
+
+/* The opened link is a namespace file that answers the NS_GET_* ioctls */
+static void nsfs_ioctl(struct kunit *test)
+{
+	long fd;
+
+	mp_mount_proc(test);
+	fd = mp_open(test, "proc/self/ns/mnt", O_RDONLY);
+	if (!MP_NSFS) {
+		KUNIT_EXPECT_EQ(test, fd, (long)-ENOENT);
+		return;
+	}
+	KUNIT_ASSERT_GE(test, fd, 0);
+	KUNIT_EXPECT_EQ(test, kunit_syscall(ioctl, fd, NS_GET_NSTYPE, 0),
+			(long)CLONE_NEWNS);
+	/* Mount namespaces have no parent */
+	KUNIT_EXPECT_EQ(test, kunit_syscall(ioctl, fd, NS_GET_PARENT, 0),
+			(long)-EINVAL);
+	KUNIT_EXPECT_EQ(test, mp_close(test, fd), 0);
+}
+
+/* setns() takes a namespace file of the type asked for */
+static void nsfs_setns(struct kunit *test)
+{
+	long fd;
+
+	/* Entering a mount namespace needs an fs_struct of one's own */
+	KUNIT_ASSERT_EQ(test, unshare_fs_struct(), 0);
+	/* A directory is neither a namespace file nor a pidfd */
+	fd = mp_open(test, ".", O_RDONLY | O_DIRECTORY);
+	KUNIT_ASSERT_GE(test, fd, 0);
+	KUNIT_EXPECT_EQ(test, kunit_syscall(setns, fd, 0), (long)-EINVAL);
+	KUNIT_EXPECT_EQ(test, mp_close(test, fd), 0);
+
+	mp_mount_proc(test);
+	fd = mp_open(test, "proc/self/ns/mnt", O_RDONLY);
+	if (!MP_NSFS) {
+		KUNIT_EXPECT_EQ(test, fd, (long)-ENOENT);
+		return;
+	}
+	KUNIT_ASSERT_GE(test, fd, 0);
+	KUNIT_EXPECT_EQ(test, kunit_syscall(setns, fd, CLONE_NEWUTS),
+			(long)-EINVAL);
+	/* Enter the namespace the case is in */
+	KUNIT_EXPECT_EQ(test, kunit_syscall(setns, fd, CLONE_NEWNS), 0);
+	KUNIT_EXPECT_EQ(test, kunit_syscall(setns, fd, 0), 0);
+	KUNIT_EXPECT_EQ(test, mp_close(test, fd), 0);
+}
+
+/* A pidfd hands out a namespace file of its task */
+static void nsfs_pidfd(struct kunit *test)
+{
+	long pidfd, fd;
+
+	pidfd = kunit_syscall(pidfd_open, task_tgid_vnr(current), 0);
+	KUNIT_ASSERT_GE(test, pidfd, 0);
+	KUNIT_EXPECT_EQ(test,
+			kunit_syscall(ioctl, pidfd, PIDFD_GET_MNT_NAMESPACE, 1),
+			(long)-EINVAL);
+	fd = kunit_syscall(ioctl, pidfd, PIDFD_GET_MNT_NAMESPACE, 0);
+	if (MP_NSFS) {
+		KUNIT_ASSERT_GE(test, fd, 0);
+		KUNIT_EXPECT_EQ(test,
+				kunit_syscall(ioctl, fd, NS_GET_NSTYPE, 0),
+				(long)CLONE_NEWNS);
+		KUNIT_EXPECT_EQ(test, mp_close(test, fd), 0);
+	} else {
+		KUNIT_EXPECT_EQ(test, fd, (long)-EOPNOTSUPP);
+	}
+	KUNIT_EXPECT_EQ(test, mp_close(test, pidfd), 0);
+}
+
 static int mp_suite_init(struct kunit_suite *suite)
 {
 	/* The root file system must not change under the cases at boot */
@@ -349,7 +481,7 @@ static int mp_init(struct kunit *test)
 
 	do {
 		snprintf(ctx->top, sizeof(ctx->top),
-			 "/mount_propagation_kunit.%d",
+			 "/mount_kunit.%d",
 			 atomic_inc_return(&mp_instance));
 		ret = kunit_syscall(mkdirat, AT_FDCWD, mp_ustr(test, ctx->top),
 				    0700);
@@ -401,7 +533,23 @@ static struct kunit_suite mount_propagation_suite = {
 	.test_cases = mount_propagation_cases,
 };
 
-kunit_test_suite(mount_propagation_suite);
+static struct kunit_case nsfs_cases[] = {
+	KUNIT_CASE(nsfs_proc_link),
+	KUNIT_CASE(nsfs_ioctl),
+	KUNIT_CASE(nsfs_setns),
+	KUNIT_CASE(nsfs_pidfd),
+	{}
+};
 
-MODULE_DESCRIPTION("KUnit tests for mount propagation (shared subtrees)");
+static struct kunit_suite nsfs_suite = {
+	.name = "nsfs",
+	.suite_init = mp_suite_init,
+	.init = mp_init,
+	.exit = mp_exit,
+	.test_cases = nsfs_cases,
+};
+
+kunit_test_suites(&mount_propagation_suite, &nsfs_suite);
+
+MODULE_DESCRIPTION("KUnit tests for mount propagation and namespace files");
 MODULE_LICENSE("GPL");
