@@ -159,13 +159,17 @@ static long mp_close(struct kunit *test, long fd)
 	return ret;
 }
 
+static long mp_open(struct kunit *test, const char *name, int flags)
+{
+	return kunit_syscall(openat, AT_FDCWD, mp_p(test, name), flags, 0644);
+}
+
 /* Make the empty file <top>/<name> */
 static long mp_touch(struct kunit *test, const char *name)
 {
 	long fd;
 
-	fd = kunit_syscall(openat, AT_FDCWD, mp_p(test, name),
-			   O_CREAT | O_WRONLY, 0644);
+	fd = mp_open(test, name, O_CREAT | O_WRONLY);
 	if (fd < 0)
 		return fd;
 	return mp_close(test, fd);
@@ -327,8 +331,7 @@ static void propagation_umount_busy(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, mp_mount_ramfs(test, "a/x"), 0);
 	KUNIT_EXPECT_EQ(test, mp_umount(test, "a"), (long)-EBUSY);
 	KUNIT_EXPECT_EQ(test, mp_umount(test, "a/x"), 0);
-	fd = kunit_syscall(openat, AT_FDCWD, mp_p(test, "b/y"),
-			   O_RDONLY | O_DIRECTORY, 0);
+	fd = mp_open(test, "b/y", O_RDONLY | O_DIRECTORY);
 	KUNIT_ASSERT_GE(test, fd, 0);
 	KUNIT_EXPECT_EQ(test, mp_umount(test, "b"), (long)-EBUSY);
 	KUNIT_EXPECT_EQ(test, mp_close(test, fd), 0);
@@ -342,11 +345,6 @@ static void mp_mount_proc(struct kunit *test)
 {
 	KUNIT_ASSERT_EQ(test, mp_mkdir(test, "proc"), 0);
 	KUNIT_ASSERT_EQ(test, mp_mount_new(test, "proc", "proc"), 0);
-}
-
-static long mp_open(struct kunit *test, const char *name, int flags)
-{
-	return kunit_syscall(openat, AT_FDCWD, mp_p(test, name), flags, 0);
 }
 
 /* /proc/self/ns/mnt is a link to "mnt:[<inode number of the namespace>]" */
