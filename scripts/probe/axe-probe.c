@@ -67,6 +67,8 @@ struct axe_utsname {
 #define AXE_SIGALRM	14
 #define AXE_SIG_BLOCK	0
 #define AXE_TCGETS	0x5401
+#define AXE_FIFREEZE	0xc0045877	/* _IOWR('X', 119, int) */
+#define AXE_FITHAW	0xc0045878	/* _IOWR('X', 120, int) */
 #define AXE_TCSETS	0x5402
 #define AXE_ITIMER_REAL	0
 #define AXE_SCHED_OTHER	0
@@ -819,6 +821,29 @@ static void check_files(const char *dir)
 		return;
 	}
 	ok("fs-mkdir");
+
+	/*
+	 * No in-memory filesystem can be frozen: FIFREEZE is EOPNOTSUPP,
+	 * FITHAW (nothing frozen) EINVAL, with the freeze code or without
+	 * it (FS_FREEZE=n, a kernel without BLOCK)
+	 */
+	fd = my_syscall4(__NR_openat, AXE_AT_FDCWD, l.buf, O_RDONLY, 0);
+	if (fd < 0) {
+		fail_err("fs-freeze", "open", fd);
+	} else {
+		r = my_syscall3(__NR_ioctl, fd, AXE_FIFREEZE, 0);
+		if (r != -EOPNOTSUPP) {
+			fail_err("fs-freeze", "FIFREEZE (want EOPNOTSUPP)", r);
+		} else {
+			r = my_syscall3(__NR_ioctl, fd, AXE_FITHAW, 0);
+			if (r != -EINVAL)
+				fail_err("fs-freeze", "FITHAW (want EINVAL)", r);
+			else
+				ok("fs-freeze");
+		}
+		my_syscall1(__NR_close, fd);
+	}
+
 	put_str(&l, "/a");
 	l.buf[l.len] = 0;
 	memcpy(path, l.buf, l.len + 1);
