@@ -1700,7 +1700,7 @@ static void dcache_shrink_keeps_files(struct kunit *test)
 
 /* Names of /proc/<pid> that exist for every task */
 static const char * const dk_pid_entries[] = {
-	"status", "stat", "statm", "cmdline", "comm", "environ", "limits",
+	"status", "stat", "statm", "cmdline", "comm", "maps", "mem",
 	"fd", "fdinfo", "task", "mounts", "mountinfo",
 };
 
