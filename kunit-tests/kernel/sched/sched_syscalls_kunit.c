@@ -30,14 +30,18 @@
 #include <kunit/syscall.h>
 #include <kunit/test.h>
 #include <linux/capability.h>
+#include <linux/completion.h>
 #include <linux/cred.h>
+#include <linux/delay.h>
 #include <linux/err.h>
 #include <linux/kthread.h>
 #include <linux/limits.h>
 #include <linux/mm.h>
 #include <linux/mman.h>
 #include <linux/pid.h>
+#include <linux/rwsem.h>
 #include <linux/sched.h>
+#include <linux/sched/debug.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -1095,6 +1099,43 @@ static void sched_permissions(struct kunit *test)
 	sst_restore_cap(old);
 }
 
+/*
+ * get_wchan(), which /proc/PID/wchan prints, skips the scheduler's own
+ * functions (__sched, kept between __sched_text_start and
+ * __sched_text_end, in a section per source line where the linker drops
+ * unused sections): the case's task waits in sst_sleeper(), not in
+ * schedule().
+ */
+static void sched_wchan(struct kunit *test)
+{
+	static const unsigned long sched_fns[] = {
+		(unsigned long)schedule, (unsigned long)schedule_timeout,
+		(unsigned long)io_schedule, (unsigned long)wait_for_completion,
+		(unsigned long)down_read,
+	};
+	struct task_struct *task = sst_ctx(test)->task;
+	unsigned long wchan;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(sched_fns); i++)
+		KUNIT_EXPECT_TRUE_MSG(test, in_sched_functions(sched_fns[i]),
+				      "%ps is not among the __sched functions",
+				      (void *)sched_fns[i]);
+
+	for (i = 0; i < 1000; i++) {
+		if (READ_ONCE(task->__state) == TASK_INTERRUPTIBLE &&
+		    wait_task_inactive(task, TASK_INTERRUPTIBLE))
+			break;
+		usleep_range(1000, 2000);
+	}
+	KUNIT_ASSERT_LT_MSG(test, i, 1000, "the task did not go to sleep");
+	wchan = get_wchan(task);
+	KUNIT_EXPECT_NE(test, wchan, 0);
+	KUNIT_EXPECT_TRUE(test, __kernel_text_address(wchan));
+	KUNIT_EXPECT_FALSE_MSG(test, in_sched_functions(wchan),
+			       "wchan %ps is a __sched function", (void *)wchan);
+}
+
 static struct kunit_case sched_syscalls_cases[] = {
 	KUNIT_CASE(sched_new_task),
 	KUNIT_CASE(sched_current),
@@ -1110,6 +1151,7 @@ static struct kunit_case sched_syscalls_cases[] = {
 	KUNIT_CASE(sched_rr_interval),
 	KUNIT_CASE(sched_yield_returns),
 	KUNIT_CASE(sched_permissions),
+	KUNIT_CASE(sched_wchan),
 	{}
 };
 
