@@ -44,22 +44,27 @@
 #define TINY_BUF_SIZE	1024	/* processed, waiting for read(); power of 2 */
 #define TINY_XMIT_SIZE	1024	/* the port's transmit FIFO; power of 2 */
 
+/*
+ * The fields the line discipline uses most come first, where the short
+ * Thumb-2 loads and stores reach them.
+ */
 struct tiny_tty {
-	struct tty_struct tty;	/* termios, winsize, pgrp/session, kref */
-	struct uart_state *state;
-	struct mutex lock;	/* line discipline, open count, termios */
-	int count;		/* open files */
 	bool dead;		/* the port was removed */
 	bool lnext;		/* the next character is taken literally */
-
-	spinlock_t rx_lock;	/* rx[], rx_head, rx_tail */
-	unsigned int rx_head, rx_tail;
-	u16 rx[TINY_RX_SIZE];	/* flag << 8 | character */
+	int count;		/* open files */
+	struct uart_state *state;
 
 	/* input for read(): [tail, canon) is readable, [canon, head) edited */
 	unsigned int head, canon, tail;
 	unsigned int line_column;	/* output column where the line began */
 	unsigned int column;		/* output column, under the port lock */
+
+	spinlock_t rx_lock;	/* rx[], rx_head, rx_tail */
+	unsigned int rx_head, rx_tail;
+
+	struct tty_struct tty;	/* termios, winsize, pgrp/session, kref */
+	struct mutex lock;	/* line discipline, open count, termios */
+	u16 rx[TINY_RX_SIZE];	/* flag << 8 | character */
 	u8 buf[TINY_BUF_SIZE];
 	DECLARE_BITMAP(eol, TINY_BUF_SIZE);
 };
@@ -101,66 +106,62 @@ static inline struct uart_port *tiny_port(struct tiny_tty *t)
 
 /*
  * Put one character into the transmit FIFO, with the output processing
- * of termios (OPOST). Called with the port lock held; false when there
- * is no room for all it would produce.
+ * of termios (OPOST). Called with the port lock held; false, and nothing
+ * queued, when there is no room for all it would produce.
  */
-static bool tiny_put_out(struct tiny_tty *t, struct uart_port *port, u8 c)
+static bool tiny_put_out(struct tiny_tty *t, u8 c)
 {
 	struct tty_struct *tty = &t->tty;
-	unsigned int room = kfifo_avail(&t->state->port.xmit_fifo);
-	unsigned int spaces;
+	unsigned int col = t->column, n = 1, cr = 0, i;
 
-	if (!O_OPOST(tty))
-		goto raw;
-	switch (c) {
-	case '\n':
-		if (O_ONLRET(tty))
-			t->column = 0;
-		if (O_ONLCR(tty)) {
-			if (room < 2)
-				return false;
-			t->column = 0;
-			kfifo_put(&t->state->port.xmit_fifo, '\r');
-		}
-		break;
-	case '\r':
-		if (O_ONOCR(tty) && !t->column)
-			return true;
-		if (O_OCRNL(tty)) {
-			c = '\n';
+	if (O_OPOST(tty)) {
+		switch (c) {
+		case '\n':
 			if (O_ONLRET(tty))
-				t->column = 0;
+				col = 0;
+			if (O_ONLCR(tty)) {
+				col = 0;
+				cr = 1;
+			}
 			break;
-		}
-		t->column = 0;
-		break;
-	case '\t':
-		spaces = 8 - (t->column & 7);
-		if (O_TABDLY(tty) == XTABS) {
-			if (room < spaces)
-				return false;
-			t->column += spaces;
-			while (spaces--)
-				kfifo_put(&t->state->port.xmit_fifo, ' ');
-			return true;
-		}
-		t->column += spaces;
-		break;
-	case '\b':
-		if (t->column)
-			t->column--;
-		break;
-	default:
-		if (iscntrl(c))
+		case '\r':
+			if (O_ONOCR(tty) && !col)
+				return true;
+			if (O_OCRNL(tty)) {
+				c = '\n';
+				if (O_ONLRET(tty))
+					col = 0;
+			} else {
+				col = 0;
+			}
 			break;
-		if (O_OLCUC(tty))
-			c = toupper(c);
-		if (!I_IUTF8(tty) || (c & 0xc0) != 0x80)
-			t->column++;
-		break;
+		case '\t':
+			n = 8 - (col & 7);
+			col += n;
+			if (O_TABDLY(tty) == XTABS)
+				c = ' ';
+			else
+				n = 1;
+			break;
+		case '\b':
+			if (col)
+				col--;
+			break;
+		default:
+			if (iscntrl(c))
+				break;
+			if (O_OLCUC(tty))
+				c = toupper(c);
+			if (!I_IUTF8(tty) || (c & 0xc0) != 0x80)
+				col++;
+		}
 	}
-raw:
-	return kfifo_put(&t->state->port.xmit_fifo, c);
+	if (kfifo_avail(&t->state->port.xmit_fifo) < n + cr)
+		return false;
+	t->column = col;
+	for (i = 0; i < n + cr; i++)
+		kfifo_put(&t->state->port.xmit_fifo, i < cr ? '\r' : c);
+	return true;
 }
 
 static void tiny_start_tx(struct uart_port *port)
@@ -169,27 +170,25 @@ static void tiny_start_tx(struct uart_port *port)
 		port->ops->start_tx(port);
 }
 
-/* Echo @s as it is, or a character as N_TTY does (^X with ECHOCTL) */
-static void tiny_echo_str(struct tiny_tty *t, const char *s, u8 c)
+/* Echo @n characters of @s as they are */
+static void tiny_echo_str(struct tiny_tty *t, const char *s, unsigned int n)
 {
 	struct uart_port *port = tiny_port(t);
 	unsigned long flags;
 
 	uart_port_lock_irqsave(port, &flags);
-	if (!s && L_ECHOCTL(&t->tty) && iscntrl(c) && c != '\t' && c != '\n') {
-		tiny_put_out(t, port, '^');
-		c ^= 0x40;
-	}
-	if (!s)
-		tiny_put_out(t, port, c);
-	while (s && *s)
-		tiny_put_out(t, port, *s++);
+	while (n--)
+		tiny_put_out(t, *s++);
 	uart_port_unlock_irqrestore(port, flags);
 }
 
+/* Echo a character as N_TTY does (^X with ECHOCTL) */
 static void tiny_echo(struct tiny_tty *t, u8 c)
 {
-	tiny_echo_str(t, NULL, c);
+	bool ctl = L_ECHOCTL(&t->tty) && iscntrl(c) && c != '\t' && c != '\n';
+	char s[2] = { ctl ? '^' : c, c ^ 0x40 };
+
+	tiny_echo_str(t, s, 1 + ctl);
 }
 
 static void tiny_kick(struct tiny_tty *t)
@@ -370,11 +369,10 @@ static void tiny_erase(struct tiny_tty *t, u8 key)
 		} else if (c == '\t') {
 			n = t->column - tiny_line_width(t, t->head);
 			while (n--)
-				tiny_echo_str(t, "\b", 0);
+				tiny_echo_str(t, "\b", 1);
 		} else {
-			n = iscntrl(c) && L_ECHOCTL(tty) ? 2 : 1;
-			while (n--)
-				tiny_echo_str(t, "\b \b", 0);
+			n = iscntrl(c) && L_ECHOCTL(tty) ? 6 : 3;
+			tiny_echo_str(t, "\b \b\b \b", n);
 		}
 next:
 		if (!word && !all)
@@ -447,38 +445,30 @@ static void tiny_input(struct tiny_tty *t, u8 c, u8 flag)
 		if (c == LNEXT_CHAR(tty) && L_IEXTEN(tty)) {
 			t->lnext = true;
 			if (L_ECHO(tty) && L_ECHOCTL(tty))
-				tiny_echo_str(t, "^\b", 0);
+				tiny_echo_str(t, "^\b", 2);
 			return;
 		}
 		eol = c == '\n' || c == EOF_CHAR(tty) || c == EOL_CHAR(tty) ||
 		      (c == EOL2_CHAR(tty) && L_IEXTEN(tty));
-		if (eol) {
-			if (used >= TINY_BUF_SIZE) {
-				t->state->uart_port->icount.buf_overrun++;
-				return;
-			}
-			if (c == EOF_CHAR(tty))
-				c = __DISABLED_CHAR;
-			else if (L_ECHO(tty) || (c == '\n' && L_ECHONL(tty)))
-				tiny_echo(t, c);
-			tiny_store(t, c, true);
-			t->canon = t->head;
-			t->line_column = t->column;
-			return;
-		}
 	}
 echo:
-	if (L_ECHO(tty))
+	if (!eol && L_ECHO(tty))
 		tiny_echo(t, c);
 store:
 	/* in canonical mode one byte stays free for the end of the line */
-	if (used >= TINY_BUF_SIZE - !!L_ICANON(tty)) {
+	if (used >= TINY_BUF_SIZE - (L_ICANON(tty) && !eol)) {
 		t->state->uart_port->icount.buf_overrun++;
 		return;
 	}
-	tiny_store(t, c, false);
-	if (!L_ICANON(tty))
+	if (eol && c == EOF_CHAR(tty))
+		c = __DISABLED_CHAR;
+	else if (eol && (L_ECHO(tty) || (c == '\n' && L_ECHONL(tty))))
+		tiny_echo(t, c);
+	tiny_store(t, c, eol);
+	if (eol || !L_ICANON(tty)) {
 		t->canon = t->head;
+		t->line_column = t->column;
+	}
 }
 
 static void tiny_rx_work(struct work_struct *work)
@@ -486,20 +476,19 @@ static void tiny_rx_work(struct work_struct *work)
 	struct tty_port *tport = container_of(work, struct tty_port, buf.work);
 	struct tiny_tty *t = tport->client_data;
 	unsigned long flags;
-	unsigned int n;
-	u16 batch[32];
+	bool more;
+	u16 ch = 0;
 
 	mutex_lock(&t->lock);
 	do {
 		spin_lock_irqsave(&t->rx_lock, flags);
-		for (n = 0; n < ARRAY_SIZE(batch) && t->rx_tail != t->rx_head; n++)
-			batch[n] = t->rx[t->rx_tail++ & (TINY_RX_SIZE - 1)];
+		more = t->rx_tail != t->rx_head;
+		if (more)
+			ch = t->rx[t->rx_tail++ & (TINY_RX_SIZE - 1)];
 		spin_unlock_irqrestore(&t->rx_lock, flags);
-		if (!t->count || t->dead)
-			continue;
-		for (unsigned int i = 0; i < n; i++)
-			tiny_input(t, batch[i] & 0xff, batch[i] >> 8);
-	} while (n);
+		if (more && t->count && !t->dead)
+			tiny_input(t, ch & 0xff, ch >> 8);
+	} while (more);
 	if (t->count && !t->dead)
 		tiny_kick(t);
 	mutex_unlock(&t->lock);
@@ -779,6 +768,7 @@ static void tiny_hw_termios(struct tiny_tty *t, const struct ktermios *old)
 {
 	struct uart_port *port = tiny_port(t);
 	tcflag_t cflag = t->tty.termios.c_cflag;
+	tcflag_t was = old ? old->c_cflag & CBAUD : 0;
 	unsigned long flags;
 
 	port->ops->set_termios(port, &t->tty.termios, old);
@@ -788,22 +778,45 @@ static void tiny_hw_termios(struct tiny_tty *t, const struct ktermios *old)
 		port->status |= UPSTAT_CTS_ENABLE;
 	if (!(cflag & CLOCAL))
 		port->status |= UPSTAT_DCD_ENABLE;
-	if (uart_softcts_mode(port))
-		port->hw_stopped = !(port->ops->get_mctrl(port) & TIOCM_CTS);
-	else if (port->hw_stopped)
-		port->hw_stopped = false;
+	port->hw_stopped = uart_softcts_mode(port) &&
+			   !(port->ops->get_mctrl(port) & TIOCM_CTS);
 	tiny_start_tx(port);
 	uart_port_unlock_irqrestore(port, flags);
-	if (old && (old->c_cflag & CBAUD) && !(cflag & CBAUD))
+	/* B0 hangs up; leaving it, or opening, raises DTR and RTS */
+	if (was && !(cflag & CBAUD))
 		tiny_mctrl(port, 0, TIOCM_DTR | TIOCM_RTS);
-	else if (old && !(old->c_cflag & CBAUD) && (cflag & CBAUD))
+	else if (!was && (cflag & CBAUD))
 		tiny_mctrl(port, TIOCM_DTR | TIOCM_RTS, 0);
+}
+
+/* Give the port @xmit as its transmit FIFO (NULL: none), free the old one */
+static void tiny_set_xmit(struct tiny_tty *t, void *xmit)
+{
+	struct tty_port *tport = &t->state->port;
+	unsigned long flags;
+	void *old;
+
+	uart_port_lock_irqsave(tiny_port(t), &flags);
+	old = tport->xmit_buf;
+	tport->xmit_buf = xmit;
+	kfifo_init(&tport->xmit_fifo, xmit, xmit ? TINY_XMIT_SIZE : 0);
+	uart_port_unlock_irqrestore(tiny_port(t), flags);
+	kfree(old);
+}
+
+/* Point the port at its tty (NULL: none), for tty_port_tty_get() */
+static void tiny_set_tty(struct tiny_tty *t, struct tty_struct *tty)
+{
+	struct tty_port *tport = &t->state->port;
+
+	spin_lock_irq(&tport->lock);
+	tport->tty = tty;
+	spin_unlock_irq(&tport->lock);
 }
 
 static int tiny_startup(struct tiny_tty *t)
 {
 	struct uart_port *port = tiny_port(t);
-	struct tty_port *tport = &t->state->port;
 	void *xmit;
 	int ret;
 
@@ -812,14 +825,11 @@ static int tiny_startup(struct tiny_tty *t)
 	xmit = kmalloc(TINY_XMIT_SIZE, GFP_KERNEL);
 	if (!xmit)
 		return -ENOMEM;
-	kfifo_init(&tport->xmit_fifo, xmit, TINY_XMIT_SIZE);
-	tport->xmit_buf = xmit;
+	tiny_set_xmit(t, xmit);
 	tiny_pm(t->state, UART_PM_STATE_ON);
 	ret = port->ops->startup(port);
 	if (ret) {
-		tport->xmit_buf = NULL;
-		kfifo_init(&tport->xmit_fifo, NULL, 0);
-		kfree(xmit);
+		tiny_set_xmit(t, NULL);
 		return ret;
 	}
 	if (uart_console(port) && port->cons->cflag) {
@@ -828,13 +838,9 @@ static int tiny_startup(struct tiny_tty *t)
 		t->tty.termios.c_ospeed = port->cons->ospeed;
 		port->cons->cflag = 0;
 	}
-	spin_lock_irq(&tport->lock);
-	tport->tty = &t->tty;
-	spin_unlock_irq(&tport->lock);
-	tty_port_set_initialized(tport, true);
+	tiny_set_tty(t, &t->tty);
+	tty_port_set_initialized(&t->state->port, true);
 	tiny_hw_termios(t, NULL);
-	if (C_BAUD(&t->tty))
-		tiny_mctrl(port, TIOCM_DTR | TIOCM_RTS, 0);
 	return 0;
 }
 
@@ -843,7 +849,6 @@ static void tiny_shutdown(struct tiny_tty *t)
 	struct uart_port *port = tiny_port(t);
 	struct tty_port *tport = &t->state->port;
 	unsigned long flags;
-	void *xmit;
 
 	if (!tty_port_initialized(tport))
 		return;
@@ -860,80 +865,53 @@ static void tiny_shutdown(struct tiny_tty *t)
 		port->cons->cflag = t->tty.termios.c_cflag;
 	else
 		tiny_pm(t->state, UART_PM_STATE_OFF);
-	spin_lock_irq(&tport->lock);
-	tport->tty = NULL;
-	spin_unlock_irq(&tport->lock);
-	uart_port_lock_irqsave(port, &flags);
-	xmit = tport->xmit_buf;
-	tport->xmit_buf = NULL;
-	kfifo_init(&tport->xmit_fifo, NULL, 0);
-	uart_port_unlock_irqrestore(port, flags);
-	kfree(xmit);
+	tiny_set_tty(t, NULL);
+	tiny_set_xmit(t, NULL);
 	tiny_flush_input(t);
 	t->tty.flow.stopped = false;
 }
 
-static int tiny_set_termios(struct tiny_tty *t, struct ktermios *kt)
-{
-	struct tty_struct *tty = &t->tty;
-	struct ktermios old = tty->termios;
-	const tcflag_t iflags = IGNBRK | BRKINT | IGNPAR | PARMRK | INPCK;
-
-	kt->c_line = old.c_line;
-	tty->termios = *kt;
-	if ((old.c_cflag ^ kt->c_cflag) || old.c_ispeed != kt->c_ispeed ||
-	    old.c_ospeed != kt->c_ospeed || ((old.c_iflag ^ kt->c_iflag) & iflags))
-		tiny_hw_termios(t, &old);
-	if ((old.c_lflag ^ kt->c_lflag) & ICANON) {
-		bitmap_zero(t->eol, TINY_BUF_SIZE);
-		if (L_ICANON(tty) && t->head != t->tail)
-			set_bit((t->head - 1) & (TINY_BUF_SIZE - 1), t->eol);
-		t->canon = t->head;
-		t->line_column = t->column;
-	}
-	if (!I_IXON(tty) && (old.c_iflag & IXON) && tty->flow.stopped)
-		tiny_stop_output(t, false);
-	wake_up_interruptible_poll(&tty->read_wait, EPOLLIN);
-	return 0;
-}
-
 /* ---- file operations ------------------------------------------------ */
 
-static bool tiny_readable(struct tiny_tty *t)
+/* Input to read (@out: room to write), or the port is gone */
+static bool tiny_ready(struct tiny_tty *t, bool out)
 {
-	return t->dead || tiny_avail(t);
+	return t->dead || (out ? kfifo_avail(&t->state->port.xmit_fifo) >= 8 :
+			   tiny_avail(t));
 }
 
-/* Copy one line (canonical) or what is there (raw) to user space */
+/* Wait for tiny_ready(): the time left, 0 when it ran out, or -ERESTARTSYS */
+static long tiny_wait(struct tiny_tty *t, bool out, long timeout)
+{
+	return wait_event_interruptible_timeout(*(out ? &t->tty.write_wait :
+						  &t->tty.read_wait),
+						tiny_ready(t, out), timeout);
+}
+
+/*
+ * Copy one line (canonical) or what is there (raw) to user space; the end
+ * of file character ends a line but is not copied.
+ */
 static ssize_t tiny_copy_out(struct tiny_tty *t, char __user *ubuf,
 			     size_t nr, bool *line_done)
 {
-	unsigned int n = min_t(size_t, tiny_avail(t), nr), i, len;
-	bool eof = false;
+	ssize_t n = 0;
+	unsigned int i;
+	bool eol;
 
-	if (L_ICANON(&t->tty)) {
-		for (len = 0; len < n; len++) {
-			i = (t->tail + len) & (TINY_BUF_SIZE - 1);
-			if (test_bit(i, t->eol)) {
-				*line_done = true;
-				eof = t->buf[i] == __DISABLED_CHAR;
-				len++;
-				break;
-			}
-		}
-		n = len;
-	}
-	for (len = 0; len < n - eof; len += i) {
-		unsigned int pos = (t->tail + len) & (TINY_BUF_SIZE - 1);
-
-		i = min(n - eof - len, TINY_BUF_SIZE - pos);
-		if (copy_to_user(ubuf + len, t->buf + pos, i)) {
-			t->tail += n;
+	while (n < nr && tiny_avail(t)) {
+		i = t->tail++ & (TINY_BUF_SIZE - 1);
+		eol = L_ICANON(&t->tty) && test_bit(i, t->eol);
+		*line_done = eol;
+		if (eol && t->buf[i] == __DISABLED_CHAR)
+			break;
+		if (put_user(t->buf[i], ubuf + n))
 			return -EFAULT;
-		}
+		n++;
+		if (eol)
+			break;
 	}
-	t->tail += n;
-	return n - eof;
+	return n;
 }
 
 static ssize_t tiny_read(struct file *file, char __user *ubuf, size_t nr,
@@ -982,9 +960,7 @@ static ssize_t tiny_read(struct file *file, char __user *ubuf, size_t nr,
 		if (!timeout)
 			break;
 		mutex_unlock(&t->lock);
-		timeout = wait_event_interruptible_timeout(tty->read_wait,
-							   tiny_readable(t),
-							   timeout);
+		timeout = tiny_wait(t, false, timeout);
 		mutex_lock(&t->lock);
 		if (timeout < 0) {
 			ret = -ERESTARTSYS;
@@ -995,11 +971,6 @@ static ssize_t tiny_read(struct file *file, char __user *ubuf, size_t nr,
 	if (copied || line_done)
 		return copied;
 	return ret;
-}
-
-static bool tiny_writable(struct tiny_tty *t)
-{
-	return t->dead || kfifo_avail(&t->state->port.xmit_fifo) >= 8;
 }
 
 static ssize_t tiny_write(struct file *file, const char __user *ubuf,
@@ -1030,7 +1001,7 @@ static ssize_t tiny_write(struct file *file, const char __user *ubuf,
 			break;
 		}
 		uart_port_lock_irqsave(port, &flags);
-		for (i = 0; i < n && tiny_put_out(t, port, kbuf[i]); i++)
+		for (i = 0; i < n && tiny_put_out(t, kbuf[i]); i++)
 			;
 		tiny_start_tx(port);
 		uart_port_unlock_irqrestore(port, flags);
@@ -1041,8 +1012,7 @@ static ssize_t tiny_write(struct file *file, const char __user *ubuf,
 			ret = -EAGAIN;
 			break;
 		}
-		if (wait_event_interruptible(tty->write_wait,
-					     tiny_writable(t))) {
+		if (tiny_wait(t, true, MAX_SCHEDULE_TIMEOUT) < 0) {
 			ret = -ERESTARTSYS;
 			break;
 		}
@@ -1115,58 +1085,75 @@ __weak int kernel_termios_to_user_termios(struct termios __user *u,
 }
 #endif
 
-#define TINY_TERMIOS2	1	/* struct termios2, with the speeds */
-#define TINY_WAIT	2	/* TCSETSW: drain the output first */
-#define TINY_FLUSH	4	/* TCSETSF: drain, and drop unread input */
-
-static int tiny_tcgets(struct tiny_tty *t, void __user *p, int opt)
-{
-	struct ktermios kt;
-
-	mutex_lock(&t->lock);
-	kt = t->tty.termios;
-	mutex_unlock(&t->lock);
+/*
+ * The termios requests; the index in this table is the operation: bit 0
+ * or 1 set, a set (bit 1: drain the output first, both: and drop unread
+ * input, as TCSETSF), else a get; bit 2, struct termios2.
+ */
+static const unsigned int tiny_termios_cmds[] = {
+	TCGETS, TCSETS, TCSETSW, TCSETSF,
 #ifdef TCGETS2
-	if (opt & TINY_TERMIOS2)
-		return kernel_termios_to_user_termios(p, &kt) ? -EFAULT : 0;
-	return kernel_termios_to_user_termios_1(p, &kt) ? -EFAULT : 0;
-#else
-	return kernel_termios_to_user_termios(p, &kt) ? -EFAULT : 0;
+	TCGETS2, TCSETS2, TCSETSW2, TCSETSF2,
 #endif
-}
+};
 
-static int tiny_tcsets(struct tiny_tty *t, void __user *p, int opt)
+static int tiny_termios(struct tiny_tty *t, void __user *p, unsigned int op)
 {
-	struct ktermios kt;
+	struct tty_struct *tty = &t->tty;
+	struct ktermios kt, old;
 	int ret;
 
 	mutex_lock(&t->lock);
-	kt = t->tty.termios;
+	old = tty->termios;
+	kt = old;
+	if (!(op & 3)) {
+		mutex_unlock(&t->lock);
 #ifdef TCGETS2
-	if (opt & TINY_TERMIOS2)
-		ret = user_termios_to_kernel_termios(&kt, p);
-	else
-		ret = user_termios_to_kernel_termios_1(&kt, p);
-#else
-	ret = user_termios_to_kernel_termios(&kt, p);
+		if (!(op & 4))
+			ret = kernel_termios_to_user_termios_1(p, &kt);
+		else
 #endif
+			ret = kernel_termios_to_user_termios(p, &kt);
+		return ret ? -EFAULT : 0;
+	}
+#ifdef TCGETS2
+	if (!(op & 4))
+		ret = user_termios_to_kernel_termios_1(&kt, p);
+	else
+#endif
+		ret = user_termios_to_kernel_termios(&kt, p);
 	if (ret) {
 		ret = -EFAULT;
 		goto out;
 	}
 	kt.c_ispeed = tty_termios_input_baud_rate(&kt);
 	kt.c_ospeed = tty_termios_baud_rate(&kt);
-	ret = tiny_job_check(&t->tty, SIGTTOU);
+	ret = tiny_job_check(tty, SIGTTOU);
 	if (ret)
 		goto out;
-	if (opt & TINY_FLUSH)
+	if ((op & 3) == 3)
 		tiny_flush_input(t);
-	if (opt & (TINY_WAIT | TINY_FLUSH)) {
+	if (op & 2) {
 		ret = tiny_drain(t, MAX_SCHEDULE_TIMEOUT);
 		if (ret)
 			goto out;
 	}
-	ret = tiny_set_termios(t, &kt);
+	kt.c_line = old.c_line;
+	tty->termios = kt;
+	if ((old.c_cflag ^ kt.c_cflag) || old.c_ispeed != kt.c_ispeed ||
+	    old.c_ospeed != kt.c_ospeed ||
+	    ((old.c_iflag ^ kt.c_iflag) & (IGNBRK | BRKINT | IGNPAR | PARMRK | INPCK)))
+		tiny_hw_termios(t, &old);
+	if ((old.c_lflag ^ kt.c_lflag) & ICANON) {
+		bitmap_zero(t->eol, TINY_BUF_SIZE);
+		if (L_ICANON(tty) && t->head != t->tail)
+			set_bit((t->head - 1) & (TINY_BUF_SIZE - 1), t->eol);
+		t->canon = t->head;
+		t->line_column = t->column;
+	}
+	if (!I_IXON(tty) && (old.c_iflag & IXON) && tty->flow.stopped)
+		tiny_stop_output(t, false);
+	wake_up_interruptible_poll(&tty->read_wait, EPOLLIN);
 out:
 	mutex_unlock(&t->lock);
 	return ret;
@@ -1246,32 +1233,19 @@ static long tiny_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct tiny_tty *t = file->private_data;
 	struct tty_struct *tty = &t->tty;
+	struct uart_port *port = tiny_port(t);
 	void __user *p = (void __user *)arg;
 	struct winsize ws;
 	struct pid *pid;
+	unsigned int i;
 	int ret = 0;
 
 	if (t->dead)
 		return cmd == TIOCSPGRP ? -ENOTTY : -EIO;
+	for (i = 0; i < ARRAY_SIZE(tiny_termios_cmds); i++)
+		if (cmd == tiny_termios_cmds[i])
+			return tiny_termios(t, p, i);
 	switch (cmd) {
-	case TCGETS:
-		return tiny_tcgets(t, p, 0);
-	case TCSETS:
-		return tiny_tcsets(t, p, 0);
-	case TCSETSW:
-		return tiny_tcsets(t, p, TINY_WAIT);
-	case TCSETSF:
-		return tiny_tcsets(t, p, TINY_FLUSH);
-#ifdef TCGETS2
-	case TCGETS2:
-		return tiny_tcgets(t, p, TINY_TERMIOS2);
-	case TCSETS2:
-		return tiny_tcsets(t, p, TINY_TERMIOS2);
-	case TCSETSW2:
-		return tiny_tcsets(t, p, TINY_TERMIOS2 | TINY_WAIT);
-	case TCSETSF2:
-		return tiny_tcsets(t, p, TINY_TERMIOS2 | TINY_FLUSH);
-#endif
 	case TIOCGWINSZ:
 		return copy_to_user(p, &tty->winsize, sizeof(ws)) ? -EFAULT : 0;
 	case TIOCSWINSZ:
@@ -1312,33 +1286,34 @@ static long tiny_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		ret = tiny_drain(t, MAX_SCHEDULE_TIMEOUT);
 		if (ret || (cmd == TCSBRK && arg))
 			return ret;
-		if (!tiny_port(t)->ops->break_ctl)
-			return 0;
-		tiny_port(t)->ops->break_ctl(tiny_port(t), -1);
-		msleep_interruptible(cmd == TCSBRK || !arg ? 250 : arg * 100);
-		tiny_port(t)->ops->break_ctl(tiny_port(t), 0);
-		return 0;
+		fallthrough;
 	case TIOCSBRK:
 	case TIOCCBRK:
-		if (tiny_port(t)->ops->break_ctl)
-			tiny_port(t)->ops->break_ctl(tiny_port(t),
-						     cmd == TIOCSBRK ? -1 : 0);
+		if (!port->ops->break_ctl)
+			return 0;
+		port->ops->break_ctl(port, cmd == TIOCCBRK ? 0 : -1);
+		if (cmd == TIOCSBRK || cmd == TIOCCBRK)
+			return 0;
+		msleep_interruptible(cmd == TCSBRK || !arg ? 250 : arg * 100);
+		port->ops->break_ctl(port, 0);
 		return 0;
 	case FIONREAD:
 		mutex_lock(&t->lock);
 		ret = tiny_avail(t);
 		if (L_ICANON(tty)) {
-			for (unsigned int i = t->tail; i != t->canon; i++)
+			for (i = t->tail; i != t->canon; i++)
 				ret -= test_bit(i & (TINY_BUF_SIZE - 1), t->eol) &&
 				       t->buf[i & (TINY_BUF_SIZE - 1)] ==
 				       __DISABLED_CHAR;
 		}
 		mutex_unlock(&t->lock);
-		return put_user(ret, (int __user *)p);
+		break;
 	case TIOCOUTQ:
-		return put_user(tiny_outq(t), (int __user *)p);
+		ret = tiny_outq(t);
+		break;
 	case TIOCGETD:
-		return put_user(N_TTY, (int __user *)p);
+		ret = N_TTY;
+		break;
 	case TIOCSETD:
 		if (get_user(ret, (int __user *)p))
 			return -EFAULT;
@@ -1352,26 +1327,26 @@ static long tiny_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 			disassociate_ctty(0);
 		proc_clear_tty(current);
 		return 0;
-	case TIOCGPGRP:
 	case TIOCGSID:
+		if (current->signal->tty != tty || !tty->ctrl.session)
+			return -ENOTTY;
+		ret = pid_vnr(tty->ctrl.session);
+		break;
+	case TIOCGPGRP:
 		if (current->signal->tty != tty)
 			return -ENOTTY;
-		if (cmd == TIOCGSID) {
-			if (!tty->ctrl.session)
-				return -ENOTTY;
-			return put_user(pid_vnr(tty->ctrl.session),
-					(pid_t __user *)p);
-		}
 		pid = tty_get_pgrp(tty);
-		ret = put_user(pid_vnr(pid), (pid_t __user *)p);
+		ret = pid_vnr(pid);
 		put_pid(pid);
-		return ret;
+		break;
 	case TIOCSPGRP:
 		return tiny_tiocspgrp(t, p);
+	default:
+		pr_warn_once("%s: tty ioctl 0x%x is not supported with CONFIG_TTY_TINY\n",
+			     tty->name, cmd);
+		return -ENOTTY;
 	}
-	pr_warn_once("%s: tty ioctl 0x%x is not supported with CONFIG_TTY_TINY\n",
-		     tty->name, cmd);
-	return -ENOTTY;
+	return put_user(ret, (int __user *)p);
 }
 
 static int tiny_open_port(struct tty_driver *driver, unsigned int index,
@@ -1498,9 +1473,10 @@ int __init tty_init(void)
 
 int uart_register_driver(struct uart_driver *drv)
 {
+	struct uart_state *state;
 	struct tiny_driver *td;
 	dev_t dev;
-	int ret, i;
+	int ret;
 
 	td = kzalloc(sizeof(*td), GFP_KERNEL);
 	drv->state = kcalloc(drv->nr, sizeof(*drv->state), GFP_KERNEL);
@@ -1531,16 +1507,16 @@ int uart_register_driver(struct uart_driver *drv)
 	td->driver.init_termios.c_ispeed = 9600;
 	td->driver.init_termios.c_ospeed = 9600;
 	td->driver.driver_state = drv;
-	for (i = 0; i < drv->nr; i++) {
-		init_waitqueue_head(&drv->state[i].remove_wait);
-		spin_lock_init(&drv->state[i].port.lock);
-		init_waitqueue_head(&drv->state[i].port.delta_msr_wait);
-		init_waitqueue_head(&drv->state[i].port.open_wait);
-		mutex_init(&drv->state[i].port.mutex);
-		drv->state[i].pm_state = UART_PM_STATE_UNDEFINED;
-		drv->state[i].port.buf.tail = &drv->state[i].port.buf.sentinel;
-		INIT_WORK(&drv->state[i].port.buf.work, tiny_rx_work);
-		drv->state[i].port.closing_wait = 30 * HZ;
+	for (state = drv->state; state < drv->state + drv->nr; state++) {
+		init_waitqueue_head(&state->remove_wait);
+		spin_lock_init(&state->port.lock);
+		init_waitqueue_head(&state->port.delta_msr_wait);
+		init_waitqueue_head(&state->port.open_wait);
+		mutex_init(&state->port.mutex);
+		state->pm_state = UART_PM_STATE_UNDEFINED;
+		state->port.buf.tail = &state->port.buf.sentinel;
+		INIT_WORK(&state->port.buf.work, tiny_rx_work);
+		state->port.closing_wait = 30 * HZ;
 	}
 	cdev_init(&td->cdev, &tiny_fops);
 	td->cdev.owner = drv->owner;
@@ -1821,16 +1797,8 @@ EXPORT_SYMBOL_GPL(uart_xchar_out);
 
 unsigned char tty_get_char_size(unsigned int cflag)
 {
-	switch (cflag & CSIZE) {
-	case CS5:
-		return 5;
-	case CS6:
-		return 6;
-	case CS7:
-		return 7;
-	default:
-		return 8;
-	}
+	/* CS5 is 0, CS6, CS7 and CS8 its multiples on every architecture */
+	return 5 + (cflag & CSIZE) / CS6;
 }
 EXPORT_SYMBOL_GPL(tty_get_char_size);
 
