@@ -31,7 +31,7 @@
 #include <linux/string.h>
 #include <linux/vmstat.h>
 
-#include "internal.h"
+#include "../internal.h"
 
 /* Whether the report has the detail of each node, zone and order */
 #define SM_DETAIL	IS_ENABLED(CONFIG_SHOW_MEM_DETAIL)
